@@ -1,0 +1,85 @@
+"""What every game engine offers the rest of the companion.
+
+An engine is pure: no pygame, no gpiozero, no files, no ``random``. Its state is plain
+(frozen) data and its actions are plain JSON objects, exactly as they stand in a game record::
+
+    {"action": "roll", "value": 3}
+
+``apply`` validates an action and returns a *new* state plus the events it caused (moves,
+payments) for the screen to show and the ledger to keep. An illegal action raises
+:class:`IllegalAction` whose message a player can read; the old state is untouched.
+
+Chance is explicit: when a die must be rolled the engine says so through ``chance(state)``
+and the session supplies the value (seeded, or typed in from a physical die) as an ordinary
+action, so a record replays exactly without any random numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+Action = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow, or a record line that makes no sense.
+
+    The message is meant for the players: ``"This carpet would cover one whole carpet"``.
+    """
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something an action caused, for the screen and the ledger.
+
+    ``kind`` is a short word (``"move"``, ``"pay"``, ...); ``data`` holds plain values.
+    A ``"pay"`` event carries ``payer``, ``payee`` (player index or ``None`` for the bank),
+    ``amount`` and ``reason``; the store writes every one of them to the ledger.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance outcome the game is waiting for.
+
+    The session answers with ``{"action": action, "value": v}`` where ``v`` is one of
+    ``faces`` (each face equally likely; repeated faces weigh more, as on a real die).
+    """
+
+    action: str
+    faces: tuple[int, ...]
+    label: str = "die"
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The shape of one game's rules. Each game module exposes one instance as ``ENGINE``."""
+
+    name: str
+    #: Action names whose value comes from chance; they can never be undone.
+    chance_actions: frozenset[str]
+
+    def new_game(self, header: dict[str, Any]) -> Any:
+        """The starting state for a record header; raises IllegalAction for a bad header."""
+
+    def apply(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
+        """Validate ``action`` and return the new state and its events."""
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """Every non-chance action the player to move may take now."""
+
+    def chance(self, state: Any) -> Chance | None:
+        """The die the game may be rolled now, or None."""
+
+    def current_player(self, state: Any) -> int | None:
+        """Seat index of the player to act, None when the game is over."""
+
+    def is_over(self, state: Any) -> bool:
+        """True once the game has ended."""
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """The state as plain JSON (what ``companion replay --json`` prints)."""
