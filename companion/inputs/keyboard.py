@@ -1,0 +1,57 @@
+"""Keyboard stand-ins for the arcade buttons, as data.
+
+The screen loop looks a key up by the name pygame gives it (``pygame.key.name(ev.key)``), so
+this module needs no pygame import and stays testable anywhere.
+
+>>> key_to_event("space").name
+'roll'
+>>> key_to_event("4").value
+4
+>>> key_to_event("f1") is None
+True
+"""
+
+from __future__ import annotations
+
+from .events import InputEvent
+
+__all__ = ["DIE_KEYS", "KEYS", "key_to_event"]
+
+#: pygame key name → button name. Arrows and WASD for the three direction buttons.
+KEYS: dict[str, str] = {
+    "space": "roll",
+    "r": "roll",
+    "left": "left",
+    "a": "left",
+    "up": "straight",
+    "w": "straight",
+    "right": "right",
+    "d": "right",
+    "return": "ok",
+    "enter": "ok",  # the keypad's Enter
+    "backspace": "undo",
+    "u": "undo",
+}
+
+#: pygame key name → die face, for a table that rolls a real die and types what it shows.
+#: Keypad digits are named "[1]" .. "[6]" by pygame.
+DIE_KEYS: dict[str, int] = {
+    **{str(n): n for n in range(1, 7)},
+    **{f"[{n}]": n for n in range(1, 7)},
+}
+
+
+def key_to_event(name: str, t: float | None = None) -> InputEvent | None:
+    """Turn a pygame key name into a press, or None if the key means nothing here.
+
+    A digit 1-6 is a typed die value: ``InputEvent("roll", value=n)``. ``t`` overrides the
+    press time (defaults to now).
+    """
+    key = name.strip().lower()
+    extra: dict[str, float] = {} if t is None else {"t": t}
+    if key in DIE_KEYS:
+        return InputEvent("roll", "keyboard", value=DIE_KEYS[key], **extra)
+    button = KEYS.get(key)
+    if button is None:
+        return None
+    return InputEvent(button, "keyboard", **extra)
