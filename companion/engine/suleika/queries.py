@@ -1,0 +1,198 @@
+"""Questions about a Suleika state that the rules and the screen both ask.
+
+All functions are pure and take only the state: allowed headings, legal carpet spots,
+payment areas and amounts, the pre-roll hint, visible cells, scores and winners.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.engine.suleika import board as geo
+from companion.engine.suleika.board import Cell
+from companion.engine.suleika.state import State
+
+
+# -- whose turn ------------------------------------------------------------------------------
+
+def next_seat(state: State, after: int) -> int | None:
+    """The next seat after ``after`` (wrapping round, ``after`` itself last) that is still in
+    and has carpets left; None when nobody has: then the game is over."""
+    for k in range(1, state.players + 1):
+        seat = (after + k) % state.players
+        if not state.out[seat] and state.has_carpets(seat):
+            return seat
+    return None
+
+
+def roller(state: State) -> int | None:
+    """The seat that rolls or places next (``summary()["turn"]``)."""
+    if state.phase == "over":
+        return None
+    if state.phase == "heading":
+        return next_seat(state, state.current)
+    return state.current
+
+
+# -- headings --------------------------------------------------------------------------------
+
+def allowed_headings(state: State) -> list[str]:
+    """The headings a ``face`` action may pick now, in compass order (``[]`` if none).
+
+    Standard turn: before the roll, straight on or 90° from the heading Omar had when the
+    turn began (all four before the game's first roll). 2-player variant: after the
+    placement, 90° at most from where Omar stands; before the game's first roll, any.
+    """
+    if state.phase == "roll" and state.first_turn:
+        return list(geo.HEADINGS)
+    if (state.phase == "roll" and not state.variant2p) or state.phase == "heading":
+        choices = geo.turns_from(state.turn_heading)
+        return [h for h in geo.HEADINGS if h in choices]
+    return []
+
+
+# -- carpets ---------------------------------------------------------------------------------
+
+def covers_whole_carpet(state: State, a: Cell, b: Cell) -> bool:
+    """True if cells ``a`` and ``b`` show both visible halves of one single carpet.
+
+    Judged by carpet identity, not colour: two neighbouring red halves of different
+    carpets may be covered together, and so may a carpet whose other half is hidden.
+    """
+    ta, tb = state.top(a), state.top(b)
+    return ta is not None and tb is not None and ta[1] == tb[1]
+
+
+def carpet_positions(state: State) -> list[tuple[Cell, Cell]]:
+    """Cell pairs (touching Omar first) where a carpet may lie now, whatever its colour."""
+    return [(a, b) for a, b in geo.carpet_spots(state.omar) if not covers_whole_carpet(state, a, b)]
+
+
+def legal_placements(state: State) -> list[tuple[Cell, Cell, str]]:
+    """Every legal ``place``: (cell touching Omar, other cell, colour); ``[]`` unless placing.
+
+    Never empty while placing: every cell has a neighbour with two further on-board
+    neighbours besides Omar's cell, and one carpet can block at most one of those two
+    (see the package docstring).
+    """
+    if state.phase != "place":
+        return []
+    colours = [c for c, n in state.left_of(state.current).items() if n > 0]
+    return [(a, b, colour) for a, b in carpet_positions(state) for colour in colours]
+
+
+# -- payments --------------------------------------------------------------------------------
+
+def payment_area(state: State, cell: Cell) -> frozenset[Cell]:
+    """The orthogonally connected cells showing the colour on ``cell`` (empty if bare).
+
+    In the 2-player game a player's two colours are separate areas, as the rules say.
+    """
+    top = state.top(cell)
+    if top is None:
+        return frozenset()
+    colour = top[0]
+
+    def same(c: Cell) -> bool:
+        t = state.top(c)
+        return t is not None and t[0] == colour
+
+    return geo.area(cell, same)
+
+
+def payment_due(state: State, payer: int, cell: Cell) -> tuple[int, int, frozenset[Cell]] | None:
+    """What ``payer`` owes if Omar stops on ``cell``: (payee, amount due, area), or None when
+    nothing is due (bare cell, the payer's own colour, or a player who is out)."""
+    top = state.top(cell)
+    if top is None:
+        return None
+    owner = state.owner(top[0])
+    if owner is None or owner == payer or state.out[owner]:
+        return None
+    cells = payment_area(state, cell)
+    return owner, len(cells), cells
+
+
+@dataclass(frozen=True)
+class HeadingHint:
+    """What a heading promises before the roll.
+
+    ``cells`` maps each cell Omar may end on to its probability (summing to 1);
+    ``expected_payment`` is what the player who rolls expects to pay, counting the
+    "pay what you can" cap of both rule sets.
+    """
+
+    cells: dict[Cell, float]
+    expected_payment: float
+
+
+def hint(state: State) -> dict[str, HeadingHint]:
+    """For each allowed heading, where the die may take Omar and what it may cost.
+
+    In the 2-player variant's heading phase the payer is the next player (he rolls).
+    """
+    payer = roller(state)
+    hints: dict[str, HeadingHint] = {}
+    if payer is None:
+        return hints
+    weight = 1.0 / len(state.die_faces)
+    for heading in allowed_headings(state):
+        spread: dict[Cell, float] = {}
+        expected = 0.0
+        for face in state.die_faces:
+            end = geo.walk(state.omar, heading, face, state.corner_loops)[-1][0]
+            spread[end] = spread.get(end, 0.0) + weight
+            due = payment_due(state, payer, end)
+            if due is not None:
+                expected += weight * min(due[1], state.money[payer])
+        hints[heading] = HeadingHint(spread, expected)
+    return hints
+
+
+# -- scoring ---------------------------------------------------------------------------------
+
+def seat_colors(state: State, seat: int) -> tuple[str, ...]:
+    """The colours ``seat`` plays (two in the 2-player game)."""
+    return state.colors[seat]
+
+
+def carpets_left(state: State, seat: int) -> dict[str, int]:
+    """Carpets ``seat`` still holds, per colour."""
+    return state.left_of(seat)
+
+
+def visible_cells(state: State, seat: int) -> int:
+    """Visible cells of all of ``seat``'s colours."""
+    mine = set(state.colors[seat])
+    return sum(1 for row in state.board for top in row if top is not None and top[0] in mine)
+
+
+def scores(state: State) -> list[int]:
+    """Visible cells + money for every seat (players who are out included, for the table)."""
+    return [visible_cells(state, s) + state.money[s] for s in range(state.players)]
+
+
+def ranking(state: State) -> list[int]:
+    """The seats who would win if the game ended now.
+
+    Highest score among players still in; tie: more visible cells (Suleika rules) or more
+    money (Marrakech rules); still tied: everyone tied (``final_tie = "shared"``) or nobody
+    (``"none"``).
+    """
+    score = scores(state)
+    inside = [s for s in range(state.players) if not state.out[s]]
+
+    def key(s: int) -> tuple[int, int]:
+        tie = visible_cells(state, s) if state.rules == "suleika" else state.money[s]
+        return score[s], tie
+
+    best = max(key(s) for s in inside)
+    top = [s for s in inside if key(s) == best]
+    if len(top) > 1 and state.final_tie == "none":
+        return []
+    return top
+
+
+def winners(state: State) -> list[int]:
+    """The winning seats once the game is over; ``[]`` before."""
+    return ranking(state) if state.phase == "over" else []
