@@ -1,10 +1,287 @@
-"""`companion` command line: run (default), demo, replay, simulate, selftest, bench, export."""
+"""`companion` command line: run (default), demo, replay, simulate, selftest, export, bench.
+
+Every command reports bad input as one plain line on stderr and a non-zero exit, never a
+traceback.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.engine.base import IllegalAction
+from companion.gamedata import BoxDataError
+
+
+def _ui_env(headless: bool) -> None:
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def header_for(game: str, players: int, seed: int, rules: str | None = None) -> dict[str, Any]:
+    header: dict[str, Any] = {"record": 1, "game": game, "players": players, "seed": seed}
+    if rules:
+        header["rules"] = rules
+    return header
+
+
+# -- run -------------------------------------------------------------------------------------
+def cmd_run(args: argparse.Namespace) -> int:
+    from companion.inputs.gpio import start_gpio
+    from companion.session.store import Store
+    from companion.ui.app import App
+    from companion.ui.scenes.menu import MenuScene
+    from companion.ui.scenes.resume import ResumeScene
+
+    store = Store(args.data)
+    app = App(store=store, lang=args.lang, fullscreen=args.fullscreen)
+    sources = []
+    if not args.no_gpio:
+        sources.append(start_gpio(app.hub))
+    if args.serial:
+        from companion.inputs.serial_box import SerialBox
+        sources.append(SerialBox(app.hub, args.serial))
+    waiting = store.unfinished()
+    scene = ResumeScene(app, store, waiting[0]) if waiting else MenuScene(app)
+    try:
+        app.run(scene)
+    finally:
+        for s in sources:
+            if s is not None:
+                s.close()
+        app.close()
+        store.close()
+    return 0
+
+
+# -- demo ------------------------------------------------------------------------------------
+def cmd_demo(args: argparse.Namespace) -> int:
+    _ui_env(args.screenshot is not None and "DISPLAY" not in os.environ)
+    from companion.session.session import Session
+    from companion.ui.app import App
+    from companion.ui.drivers import DemoDriver
+    from companion.ui.scenes.setup import table_scene
+
+    header = header_for(args.game, args.players, args.seed, args.rules)
+    session = Session.new(header)  # attract mode: nothing is stored
+    app = App(lang=args.lang, fullscreen=False, sound=False)
+    app.driver = DemoDriver(args.turns, args.seed)
+    try:
+        app.run(table_scene(app, session))
+        if args.screenshot:
+            app.screenshot(args.screenshot)
+            print(f"saved {args.screenshot} after {len(session.actions)} actions")
+    finally:
+        app.close()
+    return 0
+
+
+# -- replay ----------------------------------------------------------------------------------
+def describe(engine_name: str, summary: dict[str, Any]) -> str:
+    """A short human reading of a summary."""
+    lines = [f"{engine_name}: {'over' if summary.get('over') else 'in progress'}"]
+    for i, p in enumerate(summary.get("players", [])):
+        figures = ", ".join(f"{k} {v}" for k, v in p.items() if not isinstance(v, (dict, list)))
+        lines.append(f"  player {i}: {figures}")
+    if summary.get("over"):
+        lines.append(f"  winners: {', '.join(str(w) for w in summary.get('winners', []))}")
+    if "board" in summary and isinstance(summary["board"], list):
+        for row in summary["board"]:
+            lines.append("  " + " ".join((c or ".")[0] for c in row))
+    return "\n".join(lines)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from companion.session.record import RecordError, replay
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        return 2
+    try:
+        engine, state, actions = replay(text.splitlines())
+    except RecordError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    summary = engine.summary(state)
+    print(json.dumps(summary) if args.json else describe(engine.name, summary))
+    return 0
+
+
+# -- simulate --------------------------------------------------------------------------------
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from companion.games import get_engine
+    from companion.session.simulate import random_game
+
+    engine = get_engine(args.game)
+    header = header_for(args.game, args.players, args.seed, args.rules)
+    engine.new_game(header)  # a bad header is reported before the clock starts
+    actions = 0
+    start = time.perf_counter()
+    for g in range(args.games):
+        _state, acts = random_game(engine, {**header, "seed": args.seed + g}, args.seed + g)
+        actions += len(acts)
+    secs = time.perf_counter() - start
+    result = {"game": args.game, "players": args.players, "rules": args.rules, "games": args.games,
+              "seconds": round(secs, 4), "games_per_second": round(args.games / secs, 1),
+              "actions_per_game": round(actions / max(1, args.games), 1)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{args.games} random {args.game} games, {args.players} players: {secs:.2f} s, "
+              f"{result['games_per_second']} games/s, {result['actions_per_game']} actions per game")
+    return 0
+
+
+# -- selftest --------------------------------------------------------------------------------
+def cmd_selftest(args: argparse.Namespace) -> int:
+    _ui_env(args.mock and "DISPLAY" not in os.environ)
+    from companion.inputs.events import BUTTONS
+    from companion.inputs.gpio import GpioButtons, load_pins, start_gpio
+    from companion.ui.app import App
+    from companion.ui.drivers import MockSelftestDriver, WaitDriver
+    from companion.ui.scenes.selftest import SelftestScene
+
+    pins = load_pins()
+    app = App(lang=args.lang, fullscreen=False if args.mock else None, sound=False)
+    factory = None
+    if args.mock:
+        from gpiozero import Device
+        from gpiozero.pins.mock import MockFactory
+
+        factory = MockFactory()
+        Device.pin_factory = factory
+        buttons: Any = GpioButtons(app.hub, pins, pin_factory=factory)
+        app.driver = MockSelftestDriver(factory, pins)
+    else:
+        buttons = start_gpio(app.hub, pins)
+        app.driver = WaitDriver(args.timeout)
+    scene = SelftestScene(app)
+    try:
+        app.run(scene)
+    finally:
+        if buttons is not None:
+            buttons.close()
+        if factory is not None:
+            factory.reset()
+        app.close()
+    first = {}
+    for name, secs in app.latencies:
+        first.setdefault(name, secs)
+    report = [{"button": b, "pin": pins.get(b), "reached_screen": b in first,
+               "ms": round(first[b] * 1000, 2) if b in first else None} for b in BUTTONS]
+    if args.json:
+        print(json.dumps({"mock": args.mock, "buttons": report}))
+    else:
+        for r in report:
+            state = f"reached the screen in {r['ms']:.2f} ms" if r["reached_screen"] else "NOT reached"
+            print(f"{r['button']:>9} (GPIO {r['pin']}): {state}")
+    return 0 if all(r["reached_screen"] for r in report) else 1
+
+
+# -- export ----------------------------------------------------------------------------------
+def cmd_export(args: argparse.Namespace) -> int:
+    from companion.session.record import dumps
+    from companion.session.store import Store, StoreError
+
+    store = Store(args.data)
+    try:
+        game_id = args.game_id
+        if game_id is None:
+            row = store.db.execute("SELECT MAX(id) FROM games").fetchone()
+            game_id = row[0]
+            if game_id is None:
+                print("there are no games stored yet", file=sys.stderr)
+                return 1
+        header, actions = store.load(game_id)
+    except StoreError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    sys.stdout.write(dumps(header, actions))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from companion.bench import main as bench_main
+    return bench_main(quick=args.quick, as_json=args.json)
+
+
+# -- parser ----------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion", description="The tabletop companion.")
+    p.add_argument("--lang", choices=("de", "en"), default=os.environ.get("COMPANION_LANG", "de"))
+    sub = p.add_subparsers(dest="command")
+
+    run = sub.add_parser("run", help="start the companion (the default)")
+    for parser in (p, run):
+        parser.add_argument("--data", help="the games database file (default: the data directory)")
+        parser.add_argument("--serial", help="serial button box, e.g. /dev/ttyACM0")
+        parser.add_argument("--no-gpio", action="store_true", help="do not use GPIO buttons")
+        parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
+                            help="full screen (default: on a Raspberry Pi only)")
+
+    demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
+    demo.add_argument("--game", default="suleika")
+    demo.add_argument("--players", type=int, default=3)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--turns", type=int, default=10)
+    demo.add_argument("--rules", default=None)
+    demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
+
+    rp = sub.add_parser("replay", help="rebuild a game from a record file")
+    rp.add_argument("file")
+    rp.add_argument("--json", action="store_true")
+
+    sim = sub.add_parser("simulate", help="play random legal games and report their speed")
+    sim.add_argument("--game", default="suleika")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--rules", default=None)
+    sim.add_argument("--json", action="store_true")
+
+    st = sub.add_parser("selftest", help="press every button and see it reach the screen")
+    st.add_argument("--mock", action="store_true", help="press them itself through gpiozero mock pins")
+    st.add_argument("--json", action="store_true")
+    st.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each press")
+
+    ex = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
+    ex.add_argument("game_id", nargs="?", type=int)
+    ex.add_argument("--data")
+
+    be = sub.add_parser("bench", help="measure speed and memory")
+    be.add_argument("--quick", action="store_true")
+    be.add_argument("--json", action="store_true")
+    return p
+
+
+COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": cmd_simulate,
+            "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench}
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("not yet", file=sys.stderr)
-    return 1
+    args = build_parser().parse_args(argv)
+    command = args.command or "run"
+    for name, default in (("lang", "de"), ("data", None), ("serial", None), ("no_gpio", False), ("fullscreen", None)):
+        if not hasattr(args, name):
+            setattr(args, name, default)
+    try:
+        return COMMANDS[command](args)
+    except (IllegalAction, BoxDataError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

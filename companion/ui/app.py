@@ -1,0 +1,191 @@
+"""The screen loop: sleeps in ``pygame.event.wait`` when idle, draws within a frame of a press.
+
+A press travels: a pin/serial/keyboard source -> ``InputHub`` queue -> a wake event posted to
+pygame -> this loop drains the queue -> the active scene -> the session -> redraw. Touch and
+mouse taps go straight to the scene.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from companion.inputs.events import InputEvent
+from companion.inputs.hub import InputHub
+from companion.inputs.keyboard import key_to_event
+from companion.session.store import Store
+from companion.ui import theme
+from companion.ui.i18n import Texts
+from companion.ui.scene import Scene
+from companion.ui.sound import Sounds
+
+#: Posted by input threads to wake the loop; the event itself carries nothing.
+WAKE = pygame.event.custom_type()
+FRAME_S = 1 / 60
+IDLE_WAIT_MS = 1000  # the loop still ticks once a second (banners fade, watchdog)
+
+
+def on_a_pi() -> bool:
+    try:
+        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="ignore").lower()
+    except OSError:
+        return False
+
+
+class App:
+    """Owns the display, the input hub, the store and the active scene."""
+
+    def __init__(self, *, store: Store | None = None, lang: str = "de", fullscreen: bool | None = None,
+                 hub: InputHub | None = None, sound: bool = True) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        if fullscreen is None:
+            fullscreen = on_a_pi()
+        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        pygame.display.set_caption("Companion")
+        self.screen = pygame.display.set_mode(theme.SIZE, flags)
+        if fullscreen:
+            pygame.mouse.set_visible(False)
+        # Touch screens send both finger and mouse events on some systems: once a finger event
+        # arrives we ignore mouse events that came from touch, so one tap is one tap.
+        self._fingers_seen = False
+        self.store = store
+        self.texts = Texts(lang)
+        self.sounds = Sounds() if sound else _Silent()
+        self.hub = hub or InputHub(wake=self.wake)
+        if hub is not None:
+            hub.wake = self.wake
+        self.scene: Scene | None = None
+        self.running = False
+        self.clock = pygame.time.Clock()
+        #: (button name, seconds from press to the frame showing it), for selftest and bench
+        self.latencies: list[tuple[str, float]] = []
+        self.frames = 0
+        self.driver: Callable[["App"], bool] | None = None
+        self._scripted: list[InputEvent] = []
+        pygame.event.clear()
+
+    @staticmethod
+    def now() -> float:
+        return time.monotonic()
+
+    def wake(self) -> None:
+        """Called from input threads: wakes the loop out of ``event.wait``."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass  # display already closed while a late press arrived
+
+    def set_language(self, lang: str) -> None:
+        self.texts = Texts(lang)
+
+    def show(self, scene: Scene) -> None:
+        """Switch to another scene."""
+        self.scene = scene
+        scene.dirty = True
+
+    def inject(self, name: str, value: int | None = None) -> None:
+        """A scripted press (demo, attract mode): handled on the next pass like a button press,
+        but not debounced, so a script may press the same button on consecutive frames."""
+        self._scripted.append(InputEvent(name, "script", value=value))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop -------------------------------------------------------------------------
+    def _pygame_event(self, ev: pygame.event.Event, pending: list[tuple[str, float]]) -> None:
+        assert self.scene is not None
+        if ev.type == pygame.QUIT:
+            self.running = False
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE and not on_a_pi():
+                self.running = False
+                return
+            iev = key_to_event(pygame.key.name(ev.key))
+            if iev is not None:
+                self.hub.press(iev.name, "keyboard", iev.value)
+        elif ev.type == pygame.FINGERDOWN:
+            self._fingers_seen = True
+            w, h = theme.SIZE
+            pending.append(("tap", self.now()))
+            self.scene.on_tap((int(ev.x * w), int(ev.y * h)))
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if getattr(ev, "touch", False) and self._fingers_seen:
+                return
+            pending.append(("tap", self.now()))
+            self.scene.on_tap(ev.pos)
+
+    def step(self, block: bool = True) -> None:
+        """One pass of the loop: wait or poll, hand out input, animate, draw if needed."""
+        assert self.scene is not None
+        animating = self.scene.update(self.now())
+        if animating or not block:
+            events = pygame.event.get()
+        else:
+            timeout = IDLE_WAIT_MS
+            wake_at = self.scene.wake_at()
+            if wake_at is not None:
+                timeout = max(1, min(timeout, int((wake_at - self.now()) * 1000) + 1))
+            first = pygame.event.wait(timeout)
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        pending: list[tuple[str, float]] = []
+        for ev in events:
+            self._pygame_event(ev, pending)
+        scripted, self._scripted = self._scripted, []
+        for iev in scripted + self.hub.drain():
+            pending.append((iev.name, iev.t))
+            self.scene.on_input(iev)
+        scene = self.scene
+        animating = scene.update(self.now()) or animating
+        if scene.dirty or animating or pending or (scene.banner.text and not scene.banner.active(self.now())):
+            if scene.banner.text and not scene.banner.active(self.now()):
+                scene.banner.text = ""
+            scene.draw(self.screen)
+            pygame.display.flip()
+            self.frames += 1
+            scene.dirty = False
+            shown = self.now()
+            self.latencies += [(name, shown - t) for name, t in pending]
+        if animating:
+            self.clock.tick(60)
+
+    def run(self, scene: Scene) -> None:
+        """Run until quit. With a ``driver`` (demo, selftest, bench), it is asked for the next
+        scripted press whenever the screen is idle; it returns False when it is done."""
+        self.show(scene)
+        self.running = True
+        while self.running:
+            if self.driver is not None and self.scene is not None and not self.scene.is_busy() \
+                    and not self.scene.dirty:
+                if not self.driver(self):
+                    self.running = False
+                    break
+            # block in event.wait unless a scripted press waits to be handled
+            self.step(block=not self._scripted)
+        # the last frame, fully settled, for screenshots
+        if self.scene is not None:
+            while self.scene.update(self.now()):
+                self.clock.tick(60)
+            self.scene.draw(self.screen)
+            pygame.display.flip()
+
+    def screenshot(self, path: str | os.PathLike[str]) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        self.hub.close()
+        pygame.display.quit()
+
+
+class _Silent:
+    def play(self, name: str) -> None:
+        pass
+
+
+__all__ = ["App", "WAKE", "InputEvent"]

@@ -1,0 +1,83 @@
+"""Scripted presses through the real screen loop: the demo (attract mode) and the selftest."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from typing import Any
+
+from companion.ui.app import App
+
+
+class DemoDriver:
+    """Plays ``turns`` turns with the presses a table would make, then stops."""
+
+    def __init__(self, turns: int, seed: int) -> None:
+        self.turns = turns
+        self.rng = random.Random(seed)
+        self.queue: list[str] = []
+
+    def __call__(self, app: App) -> bool:
+        scene: Any = app.scene
+        if self.queue:
+            app.inject(self.queue.pop(0))
+            return True
+        session = getattr(scene, "session", None)
+        if session is None or session.over:
+            return False
+        module = importlib.import_module(type(scene).__module__)
+        if module.turns_played(session) >= self.turns:
+            return False
+        self.queue = module.demo_presses(scene, self.rng)
+        if not self.queue:
+            return False
+        app.inject(self.queue.pop(0))
+        return True
+
+
+class MockSelftestDriver:
+    """Presses each button the selftest asks for through gpiozero mock pins, then waits until
+    the press has been drawn (or ``timeout`` seconds have passed)."""
+
+    def __init__(self, factory: Any, pins: dict[str, int], timeout: float = 2.0) -> None:
+        self.factory, self.pins, self.timeout = factory, pins, timeout
+        self.pressed: str | None = None
+        self.since = 0.0
+
+    def __call__(self, app: App) -> bool:
+        scene: Any = app.scene
+        asking = scene.asking
+        shown = {name for name, _ in app.latencies}
+        if self.pressed is not None and self.pressed not in shown and time.monotonic() - self.since < self.timeout:
+            return True  # wait for the frame
+        if asking is None:
+            return False
+        if self.pressed == asking:  # pressed but never arrived: give up on it
+            scene.index += 1
+            return True
+        pin = self.factory.pin(self.pins[asking])
+        self.pressed, self.since = asking, time.monotonic()
+        pin.drive_low()   # gpiozero calls the Button back on this thread, as a real edge would
+        pin.drive_high()
+        return True
+
+
+class WaitDriver:
+    """Real buttons: waits for a person to press each one, ``timeout`` seconds per button."""
+
+    def __init__(self, timeout: float = 15.0) -> None:
+        self.timeout = timeout
+        self.asked: str | None = None
+        self.since = 0.0
+
+    def __call__(self, app: App) -> bool:
+        scene: Any = app.scene
+        if scene.asking is None:
+            return False
+        if scene.asking != self.asked:
+            self.asked, self.since = scene.asking, time.monotonic()
+        elif time.monotonic() - self.since > self.timeout:
+            scene.index += 1
+            scene.dirty = True
+        return True

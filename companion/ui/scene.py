@@ -1,0 +1,67 @@
+"""A scene is one screen: it turns presses and taps into commands and draws from the session.
+
+Scenes never read pins; they get :class:`InputEvent` s from the app. They redraw only when
+something changed (``dirty``) or while they animate.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.inputs.events import InputEvent
+from companion.ui.widgets import Banner, Button
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
+
+
+class Scene:
+    """Base scene: a list of touch buttons, a banner, and hooks for input, time and drawing."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.t = app.texts
+        self.buttons: list[Button] = []
+        self.banner = Banner()
+        self.dirty = True
+
+    # -- input ----------------------------------------------------------------------------
+    def on_input(self, ev: InputEvent) -> None:
+        """A button, key or serial press."""
+
+    def on_tap(self, pos: tuple[int, int]) -> None:
+        """A touch or click at a logical screen position; buttons first, then the scene."""
+        for b in self.buttons:
+            if b.hit(pos):
+                self.app.sounds.play("click")
+                b.on_tap()
+                self.dirty = True
+                return
+        self.on_free_tap(pos)
+
+    def on_free_tap(self, pos: tuple[int, int]) -> None:
+        """A tap that hit no button (the board, for instance)."""
+
+    def say(self, text: str, bad: bool = False) -> None:
+        """Show a line of feedback; a bad one explains why nothing changed."""
+        self.banner.show(text, self.app.now(), bad)
+        self.dirty = True
+
+    # -- time -----------------------------------------------------------------------------
+    def update(self, now: float) -> bool:
+        """Advance animations; True while one runs (the app then draws at frame rate)."""
+        return False
+
+    def wake_at(self) -> float | None:
+        """When the scene next needs a redraw without input (a banner fading), or None."""
+        return self.banner.until if self.banner.text and self.banner.until > self.app.now() else None
+
+    def is_busy(self) -> bool:
+        """True while an animation runs (scripted drivers wait for it to finish)."""
+        return False
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        """Draw the whole screen (the app flips it)."""

@@ -1,0 +1,1 @@
+"""The screens: menu, setup, resume, one table per game, end, selftest."""

@@ -1,0 +1,114 @@
+"""Colours, fonts and the player patterns: every player colour also has a pattern, so
+colour-blind players can tell carpets apart."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+SIZE = (800, 480)  # logical screen: the official 7" display; scaled to whatever screen we get
+
+BG = (28, 24, 38)
+PANEL = (44, 38, 58)
+PANEL_HI = (70, 60, 92)
+INK = (240, 236, 226)
+INK_DIM = (170, 164, 180)
+GOLD = (238, 190, 70)
+BAD = (235, 90, 80)
+GOOD = (110, 200, 120)
+BOARD = (214, 182, 130)
+BOARD_LINE = (150, 118, 76)
+BALCONY = (120, 90, 60)
+
+PLAYER_RGB: dict[str, tuple[int, int, int]] = {
+    "red": (206, 52, 52),
+    "blue": (52, 100, 214),
+    "yellow": (236, 200, 40),
+    "green": (46, 160, 80),
+    "purple": (140, 70, 180),
+    "orange": (236, 130, 40),
+    "black": (40, 40, 40),
+    "white": (235, 235, 235),
+}
+#: The pattern drawn over each colour: stripes, dots, checks, rings, ...
+PLAYER_PATTERN: dict[str, str] = {
+    "red": "stripes", "blue": "dots", "yellow": "bars", "green": "checks",
+    "purple": "rings", "orange": "cross", "black": "plain", "white": "plain",
+}
+
+
+def rgb(color: str) -> tuple[int, int, int]:
+    return PLAYER_RGB.get(color, (128, 128, 128))
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(None, size)  # pygame-ce's bundled font: umlauts included
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=512)
+def text(s: str, size: int = 24, color: tuple[int, int, int] = INK, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: the same label is drawn every frame."""
+    return font(size, bold).render(s, True, color)
+
+
+def blit_text(surf: pygame.Surface, s: str, pos: tuple[int, int], size: int = 24,
+              color: tuple[int, int, int] = INK, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    img = text(s, size, color, bold)
+    r = img.get_rect(**{anchor: pos})
+    surf.blit(img, r)
+    return r
+
+
+def wrap(s: str, size: int, width: int) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels."""
+    words, lines, line = s.split(), [], ""
+    for w in words:
+        trial = f"{line} {w}".strip()
+        if font(size).size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = w
+    if line:
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=64)
+def swatch(color: str, w: int, h: int) -> pygame.Surface:
+    """A tile of the player's colour with its pattern, cached per size."""
+    base = rgb(color)
+    s = pygame.Surface((w, h))
+    s.fill(base)
+    dark = tuple(max(0, c - 80) for c in base)
+    light = tuple(min(255, c + 70) for c in base)
+    kind = PLAYER_PATTERN.get(color, "plain")
+    step = max(8, min(w, h) // 4)
+    if kind == "stripes":
+        for x in range(-h, w, step):
+            pygame.draw.line(s, dark, (x, h), (x + h, 0), 3)
+    elif kind == "dots":
+        for y in range(step // 2, h, step):
+            for x in range(step // 2, w, step):
+                pygame.draw.circle(s, light, (x, y), max(2, step // 5))
+    elif kind == "bars":
+        for y in range(step // 2, h, step):
+            pygame.draw.line(s, dark, (0, y), (w, y), 3)
+    elif kind == "checks":
+        for y in range(0, h, step):
+            for x in range(0, w, step):
+                if (x // step + y // step) % 2:
+                    s.fill(dark, (x, y, step, step))
+    elif kind == "rings":
+        for y in range(step // 2, h, step):
+            for x in range(step // 2, w, step):
+                pygame.draw.circle(s, light, (x, y), max(3, step // 3), 2)
+    elif kind == "cross":
+        for x in range(-h, w, step):
+            pygame.draw.line(s, dark, (x, h), (x + h, 0), 2)
+            pygame.draw.line(s, dark, (x, 0), (x + h, h), 2)
+    return s
