@@ -10,6 +10,7 @@ A wrong value is refused with the file, the line and what is wrong, e.g.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.engine.suleika.board import HEADINGS, SIZE
@@ -41,9 +42,14 @@ def _table(lines: TomlLines, data: dict[str, Any], key: str) -> dict[str, Any]:
 
 def _no_strangers(lines: TomlLines, table: dict[str, Any], known: set[str], where: str) -> None:
     # A misspelt key would otherwise be silently ignored and its default never changed.
-    for key in table:
+    for key, value in table.items():
         if key not in known:
-            raise lines.error(key, f"unknown key in {where} (expected: {', '.join(sorted(known))})")
+            reason = f"unknown key in {where} (expected: {', '.join(sorted(known))})"
+            if isinstance(value, dict):  # a misspelt [table]: point at its header line
+                header = re.compile(rf"^\s*\[\s*{re.escape(key)}\s*\]")
+                line = next((i for i, t in enumerate(lines.lines, 1) if header.match(t)), None)
+                raise BoxDataError(lines.name, line, f"[{key}]: {reason}")
+            raise lines.error(key, reason)
 
 
 def _seats(lines: TomlLines, key: str, value: Any, players: int,
