@@ -84,8 +84,9 @@ def test_bad_values_name_file_line_and_reason(monkeypatch, tmp_path, old, new, k
 def test_missing_table_and_syntax_error(monkeypatch, tmp_path):
     with pytest.raises(BoxDataError, match=r"line 40: \[three_playerz\]: unknown key"):
         _load_with(monkeypatch, tmp_path, "[three_players]", "[three_playerz]")
+    section = SHIPPED[SHIPPED.index("# Three players"):SHIPPED.index("# Four players")]
     with pytest.raises(BoxDataError, match=r"\[three_players\] is missing"):
-        _load_with(monkeypatch, tmp_path, "[three_players]", "")
+        _load_with(monkeypatch, tmp_path, section, "")
     with pytest.raises(BoxDataError, match="line 8"):
         _load_with(monkeypatch, tmp_path, "omar_start = [3, 3]", "omar_start = [3, 3")
 
