@@ -87,7 +87,7 @@ def test_missing_table_and_syntax_error(monkeypatch, tmp_path):
     section = SHIPPED[SHIPPED.index("# Three players"):SHIPPED.index("# Four players")]
     with pytest.raises(BoxDataError, match=r"\[three_players\] is missing"):
         _load_with(monkeypatch, tmp_path, section, "")
-    with pytest.raises(BoxDataError, match="line 8"):
+    with pytest.raises(BoxDataError, match=r"suleika.toml line \d+: Unclosed array"):
         _load_with(monkeypatch, tmp_path, "omar_start = [3, 3]", "omar_start = [3, 3")
 
 
