@@ -51,6 +51,8 @@ def test_callback_only_enqueues_and_wakes(mock_factory, buttons, hub, wakes):
     assert wakes.count == 1
     assert wakes.threads == [threading.current_thread().name]
     assert [e.name for e in hub.drain()] == ["roll"]
+    # Let go before closing: a held Button's hold thread takes hold_time (1 s) to stop.
+    pin(mock_factory, 17).drive_high()
 
 
 def test_release_does_not_press(mock_factory, buttons, hub, clock):
@@ -83,6 +85,8 @@ def test_bounce_on_one_button_does_not_hide_another(mock_factory, buttons, hub, 
     roll.drive_high()
     roll.drive_low()
     assert sorted(e.name for e in hub.drain()) == ["ok", "roll"]
+    roll.drive_high()
+    ok.drive_high()
 
 
 def test_stuck_button_with_require_release(mock_factory, clock):
@@ -96,6 +100,7 @@ def test_stuck_button_with_require_release(mock_factory, clock):
         p.drive_high()
         clock.advance(0.1)
         p.drive_low()
+        p.drive_high()
     assert len(hub.drain()) == 2
 
 
