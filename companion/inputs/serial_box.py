@@ -105,6 +105,24 @@ class _BoxLines(serial.threaded.LineReader):
         self.box._disconnected(exc)
 
 
+class _Reader(serial.threaded.ReaderThread):
+    """pyserial's ReaderThread, also catching an unplug it lets escape.
+
+    ``ReaderThread.run`` guards ``serial.read()`` but not ``serial.in_waiting``, whose ioctl
+    raises a plain ``OSError`` (EIO) when a USB serial device or pty disappears. Uncaught, it
+    would end the thread without ``connection_lost``, and the box would look online forever.
+    """
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except OSError as exc:
+            self.alive = False
+            protocol, self.protocol = self.protocol, None
+            if protocol is not None:
+                protocol.connection_lost(exc)
+
+
 class SerialBox:
     """Read the button box on ``url`` and feed its presses into ``hub``.
 
@@ -303,7 +321,7 @@ class SerialBox:
             if self._stop.is_set():  # close() came between the loop test and the clear
                 port.close()
                 break
-            reader = serial.threaded.ReaderThread(port, lambda: _BoxLines(self))
+            reader = _Reader(port, lambda: _BoxLines(self))
             self._reader = reader
             reader.start()
             # Sleep until the reader ends (unplug) or close() is called.
