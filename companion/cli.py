@@ -69,7 +69,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from companion.ui.scenes.setup import table_scene
 
     header = header_for(args.game, args.players, args.seed, args.rules)
-    session = Session.new(header)  # attract mode: nothing is stored
+    store = None
+    if args.data:  # attract mode stores nothing unless asked to
+        from companion.session.store import Store
+        store = Store(args.data)
+    session = Session.new(header, store)
     app = App(lang=args.lang, fullscreen=False, sound=False)
     app.driver = DemoDriver(args.turns, args.seed)
     try:
@@ -236,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--turns", type=int, default=10)
     demo.add_argument("--rules", default=None)
     demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
+    demo.add_argument("--data", default=None, help="store the demo game in this database file")
 
     rp = sub.add_parser("replay", help="rebuild a game from a record file")
     rp.add_argument("file")

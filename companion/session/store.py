@@ -116,7 +116,9 @@ class Store:
                     self.db.execute(sql, args)
                 self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                # SQLite may already have rolled back (a full disk at COMMIT does that)
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
             raise StoreError(_words(exc)) from exc

@@ -7,8 +7,10 @@ mouse taps go straight to the scene.
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,7 +49,10 @@ class App:
             fullscreen = on_a_pi()
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("Companion")
-        self.screen = pygame.display.set_mode(theme.SIZE, flags)
+        with warnings.catch_warnings():
+            # the dummy driver (tests, headless demo) has no GPU renderer; that is expected
+            warnings.filterwarnings("ignore", "no fast renderer")
+            self.screen = pygame.display.set_mode(theme.SIZE, flags)
         if fullscreen:
             pygame.mouse.set_visible(False)
         # Touch screens send both finger and mouse events on some systems: once a finger event
@@ -67,6 +72,10 @@ class App:
         self.frames = 0
         self.driver: Callable[["App"], bool] | None = None
         self._scripted: list[InputEvent] = []
+        # COMPANION_TRACE=file: after every frame, one JSON line with the game state shown
+        # (used to check that a kill at any moment resumes to what was on screen).
+        trace = os.environ.get("COMPANION_TRACE")
+        self._trace = open(trace, "a", buffering=1, encoding="utf-8") if trace else None
         pygame.event.clear()
 
     @staticmethod
@@ -151,6 +160,8 @@ class App:
             scene.dirty = False
             shown = self.now()
             self.latencies += [(name, shown - t) for name, t in pending]
+            if self._trace is not None:
+                self._write_trace()
         if animating:
             self.clock.tick(60)
 
@@ -174,11 +185,19 @@ class App:
             self.scene.draw(self.screen)
             pygame.display.flip()
 
+    def _write_trace(self) -> None:
+        session = getattr(self.scene, "session", None)
+        if session is not None:
+            line = {"actions": len(session.actions), "summary": session.engine.summary(session.state)}
+            self._trace.write(json.dumps(line) + "\n")
+
     def screenshot(self, path: str | os.PathLike[str]) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
 
     def close(self) -> None:
+        if self._trace is not None:
+            self._trace.close()
         self.hub.close()
         pygame.display.quit()
 

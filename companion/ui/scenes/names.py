@@ -18,8 +18,11 @@ class NameScene(Scene):
     def __init__(self, app, name: str, done: Callable[[str], None], back: Scene) -> None:
         super().__init__(app)
         self.name, self.done, self.back = name, done, back
+        self.fresh = True  # the first letter typed replaces the suggested name
 
     def type(self, ch: str) -> None:
+        if self.fresh:
+            self.name, self.fresh = "", False
         if len(self.name) < MAX_LEN:
             self.name += ch if not self.name else ch.lower()
 

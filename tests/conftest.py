@@ -1,0 +1,19 @@
+"""Shared test setup: headless SDL, gpiozero's mock pins, a fresh data directory."""
+
+from __future__ import annotations
+
+import os
+
+# Before pygame or gpiozero are imported anywhere.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    """No test ever writes to the real data directory."""
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))

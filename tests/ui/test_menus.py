@@ -1,0 +1,91 @@
+"""Menu, setup, name entry and resume screens on the dummy driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.session.session import Session
+from companion.session.store import Store
+from companion.ui.app import App
+from companion.ui.scenes.menu import MenuScene
+from companion.ui.scenes.resume import ResumeScene
+from companion.ui.scenes.setup import SetupScene
+from companion.ui.scenes.suleika import SuleikaScene
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(store=Store(tmp_path / "g.sqlite3"), lang="en", fullscreen=False, sound=False)
+    yield a
+    a.close()
+
+
+def settle(app):
+    app.step(block=False)
+    while app.scene.dirty or app.scene.is_busy():
+        app.step(block=False)
+
+
+def tap_label(app, label: str) -> None:
+    button = next(b for b in app.scene.buttons if b.label == label)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center))
+    settle(app)
+
+
+def test_menu_lists_all_four_games_and_says_which_are_not_built(app):
+    app.show(MenuScene(app))
+    settle(app)
+    labels = [b.label for b in app.scene.buttons]
+    assert any("Suleika" in l for l in labels)
+    assert any("Mutabor" in l and "coming soon" in l for l in labels)
+    assert any("Teppich" in l and "coming soon" in l for l in labels)
+
+
+def test_setup_by_touch_starts_a_stored_game(app):
+    app.show(MenuScene(app))
+    settle(app)
+    tap_label(app, "Suleika")
+    assert isinstance(app.scene, SetupScene)
+    tap_label(app, "2")
+    tap_label(app, "Rules: Suleika")
+    assert app.scene.values["rules"] == "marrakech"
+    tap_label(app, "Player 1")  # the on-screen keyboard
+    for ch in "ANNA":
+        tap_label(app, ch)
+    tap_label(app, "OK")
+    assert app.scene.names[0] == "Anna"
+    tap_label(app, "Start")
+    assert isinstance(app.scene, SuleikaScene)
+    h = app.scene.session.header
+    assert h["players"] == 2 and h["rules"] == "marrakech" and h["names"][0] == "Anna"
+    assert app.store.unfinished()[0].id == app.scene.session.game_id
+
+
+def test_setup_by_buttons_only(app):
+    app.show(SetupScene(app, "suleika", seed=5))
+    for name in ("right", "ok"):
+        app.inject(name)
+        settle(app)
+    assert isinstance(app.scene, SuleikaScene)
+    assert app.scene.session.header["players"] == 4
+
+
+def test_language_switch(app):
+    app.show(MenuScene(app))
+    settle(app)
+    tap_label(app, "EN")
+    assert app.texts.lang == "de"
+    assert any("Spiel" in b for b in [app.texts("choose_game")])
+
+
+def test_resume_offers_the_unfinished_game(app):
+    s = Session.new({"game": "suleika", "players": 3, "seed": 1}, app.store)
+    s.roll(3)
+    row = app.store.unfinished()[0]
+    app.show(ResumeScene(app, app.store, row))
+    settle(app)
+    app.inject("ok")
+    settle(app)
+    assert isinstance(app.scene, SuleikaScene)
+    assert app.scene.session.state == s.state

@@ -1,0 +1,136 @@
+"""The Suleika table through the real loop on the dummy SDL driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.engine import suleika
+from companion.session.session import Session
+from companion.session.store import Store
+from companion.ui.app import App
+from companion.ui.drivers import DemoDriver
+from companion.ui.scenes import suleika_board as board
+from companion.ui.scenes.end import EndScene
+from companion.ui.scenes.suleika import SuleikaScene
+
+
+@pytest.fixture
+def app():
+    a = App(lang="en", fullscreen=False, sound=False)
+    yield a
+    a.close()
+
+
+def settle(app: App) -> None:
+    """Run the loop until no animation is left and everything is drawn."""
+    app.step(block=False)
+    while app.scene.is_busy() or app.scene.dirty:
+        app.step(block=False)
+
+
+def press(app: App, name: str, value: int | None = None) -> None:
+    app.inject(name, value)
+    settle(app)
+
+
+def tap(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    settle(app)
+
+
+def table(app: App, **header) -> SuleikaScene:
+    session = Session.new({"game": "suleika", "players": 3, "seed": 2, **header}, Store(":memory:"))
+    scene = SuleikaScene(app, session)
+    app.show(scene)
+    settle(app)
+    return scene
+
+
+def test_buttons_face_roll_and_place(app):
+    scene = table(app)
+    press(app, "right")
+    assert scene.state.facing == "E"
+    press(app, "roll", 3)  # a value typed from a real die
+    assert scene.session.actions[-1] == {"action": "roll", "value": 3}
+    assert scene.state.phase == "place"
+    press(app, "right")
+    chosen = scene.chosen()
+    press(app, "ok")
+    assert scene.session.actions[-1]["action"] == "place"
+    assert [list(c) for c in chosen[:2]] == scene.session.actions[-1]["cells"]
+    assert scene.state.current == 1
+
+
+def test_a_180_degree_turn_cannot_be_pressed(app):
+    scene = table(app)
+    press(app, "right")  # first turn: any heading, step by step
+    press(app, "roll", 1)
+    press(app, "right")
+    press(app, "ok")
+    before = scene.state
+    assert set(suleika.allowed_headings(before)) == {"N", "E", "S"}
+    face_w = board.arrow_rect(before.omar, "W")
+    tap(app, face_w.center)  # there is no arrow to tap: nothing happens
+    assert scene.state == before
+
+
+def test_placing_by_two_taps_and_an_illegal_tap_explains_itself(app):
+    scene = table(app)
+    press(app, "roll", 2)
+    st = scene.state
+    a, b, _ = suleika.legal_placements(st)[0]
+    tap(app, board.cell_rect(*a).center)
+    assert scene.first == a
+    tap(app, board.cell_rect(*b).center)
+    assert scene.chosen() is not None
+    press(app, "ok")
+    assert scene.session.actions[-1]["cells"] == [list(a), list(b)] or scene.session.actions[-1]["cells"] == [list(b), list(a)]
+    # next player: tap a cell far from Omar -> a message, no change
+    press(app, "roll", 1)
+    before = scene.state
+    far = next((r, c) for r in range(7) for c in range(7)
+               if abs(r - before.omar[0]) + abs(c - before.omar[1]) > 3)
+    tap(app, board.cell_rect(*far).center)
+    assert scene.state == before
+    assert scene.banner.bad and scene.banner.text
+
+
+def test_undo_button_and_a_roll_stays(app):
+    scene = table(app)
+    press(app, "left")
+    press(app, "undo")
+    assert scene.session.actions == []
+    press(app, "roll", 2)
+    press(app, "undo")
+    assert len(scene.session.actions) == 1
+    assert "cannot" in scene.banner.text
+
+
+def test_a_press_shows_within_the_frame_that_handles_it(app):
+    scene = table(app)
+    app.hub.press("right", "gpio")
+    app.step(block=True)
+    assert [n for n, _ in app.latencies] == ["right"]
+    assert scene.state.facing == "E"
+
+
+def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path):
+    session = Session.new({"game": "suleika", "players": 4, "seed": 9})
+    app.driver = DemoDriver(turns=1000, seed=9)
+    app.run(SuleikaScene(app, session))
+    assert session.over
+    assert isinstance(app.scene, EndScene)
+    app.screenshot(tmp_path / "end.png")
+    assert (tmp_path / "end.png").stat().st_size > 5000
+
+
+@pytest.mark.parametrize("players,rules,variant", [(2, "suleika", True), (3, "marrakech", False), (4, "suleika", False)])
+def test_demo_turns_through_the_loop(app, players, rules, variant):
+    header = {"game": "suleika", "players": players, "seed": 4, "rules": rules}
+    if variant:
+        header["variant2p"] = True
+    session = Session.new(header)
+    app.driver = DemoDriver(turns=6, seed=4)
+    app.run(SuleikaScene(app, session))
+    assert sum(a["action"] == "place" for a in session.actions) == 6
