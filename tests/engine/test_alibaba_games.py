@@ -52,6 +52,9 @@ def play(players: int, seed: int, free_loot: bool):
 def test_random_games_end_after_two_rounds_with_every_piaster_accounted(players, seed):
     header, state, actions, events = play(players, seed, free_loot=seed % 2 == 0)
     assert state.round == 2 and [e.data["round"] for e in events if e.kind == "round_end"] == [1, 2]
+    # Each round's last movement card lands exactly on start: the cards add up to one lap.
+    laps = [e.data for e in events if e.kind == "move" and e.data["to"] == 0]
+    assert len(laps) == 2 and all(m["from"] + m["card"] == BOX.board.lap for m in laps)
     assert state.winners and max(state.money) == state.money[state.winners[0]]
     # The ledger of pay events explains every seat's money to the piaster.
     start = BOX.settings.start_money

@@ -13,13 +13,15 @@ from typing import Any
 
 from companion.engine.base import Action, Chance, Event, IllegalAction
 from companion.engine.alibaba import actions as read
-from companion.engine.alibaba import arrest, events as fields_events
+from companion.engine.alibaba import arrest, events as event_fields
 from companion.engine.alibaba.bank import describe_cards, from_pile, need_cards, need_money, pay, to_pile
 from companion.engine.alibaba.box import EMPTY, EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START, Box
+from companion.engine.alibaba.legal import legal_actions
 from companion.engine.alibaba.state import (BAZAAR, BLACK_ROLL, BONUS_ROLL, CHOOSE_STARTER, DEAL, DUMP, END,
                                             EVENT_ROLL, GANG_ROLL, GIFT, GIVE, LAST_CHANCE, LOOT, OVER,
                                             PICK_GANG, SET_DIE, TARGET, TURN, WHITE_ROLL, Draft, State,
                                             freeze, thaw)
+from companion.engine.alibaba.view import summary
 
 #: What the game waits for in each phase, for "not now" messages.
 WAITING_FOR = {
@@ -66,12 +68,12 @@ class AliBabaEngine:
             TURN: {"sell": _sell, "move": _move},
             LOOT: {"take": _loot, "done": _stop_loot},
             TARGET: {"choose_player": _choose_player},
-            EVENT_ROLL: {"roll": lambda b, d, e, a: fields_events.event_roll(b, d, e, read.die(a))},
-            SET_DIE: {"set_die": lambda b, d, e, a: fields_events.set_die(b, d, e, read.die(a))},
-            GIFT: {"take": fields_events.gift},
-            BAZAAR: {"trade": fields_events.trade, "done": lambda b, d, e, a: fields_events.close_bazaar(d)},
-            GIVE: {"give": fields_events.give},
-            BONUS_ROLL: {"roll": lambda b, d, e, a: fields_events.bonus_roll(b, d, e, read.die(a))},
+            EVENT_ROLL: {"roll": lambda b, d, e, a: event_fields.event_roll(b, d, e, read.die(a))},
+            SET_DIE: {"set_die": lambda b, d, e, a: event_fields.set_die(b, d, e, read.die(a))},
+            GIFT: {"take": event_fields.gift},
+            BAZAAR: {"trade": event_fields.trade, "done": lambda b, d, e, a: event_fields.close_bazaar(d)},
+            GIVE: {"give": event_fields.give},
+            BONUS_ROLL: {"roll": lambda b, d, e, a: event_fields.bonus_roll(b, d, e, read.die(a))},
             GANG_ROLL: {"roll": _gang_roll},
             PICK_GANG: {"pick_gang": lambda b, d, e, a: arrest.start(b, d, e, (read.gang(b, a),))},
             DUMP: {"dump": arrest.dump, "sell_to": arrest.sell_to,
@@ -136,7 +138,6 @@ class AliBabaEngine:
         return freeze(d), events
 
     def legal_actions(self, state: State) -> list[Action]:
-        from companion.engine.alibaba.legal import legal_actions
         return legal_actions(self.box, state)
 
     def chance(self, state: State) -> Chance | None:
@@ -156,7 +157,6 @@ class AliBabaEngine:
         return state.phase == OVER
 
     def summary(self, state: State) -> dict[str, Any]:
-        from companion.engine.alibaba.view import summary
         return summary(self.box, state, self.current_player(state))
 
 
@@ -257,7 +257,7 @@ def _move(box: Box, d: Draft, events: list[Event], action: Action) -> None:
         d.phase, d.actor = PICK_GANG, d.turn
     elif field.kind == EVENT:
         assert field.event is not None
-        fields_events.land(box, d, events, field.event)
+        event_fields.land(box, d, events, field.event)
 
 
 def _loot(box: Box, d: Draft, events: list[Event], action: Action) -> None:
@@ -278,7 +278,7 @@ def _stop_loot(box: Box, d: Draft, events: list[Event], action: Action) -> None:
 
 
 def _choose_player(box: Box, d: Draft, events: list[Event], action: Action) -> None:
-    fields_events.choose_player(box, d, events, read.seat(action, "player", d.players))
+    event_fields.choose_player(box, d, events, read.seat(action, "player", d.players))
 
 
 def _gang_roll(box: Box, d: Draft, events: list[Event], action: Action) -> None:
