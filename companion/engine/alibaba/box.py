@@ -98,7 +98,9 @@ class Board:
             f = self.road[step]
             assert f is not None
             return f
-        return fork.field(step, branch or "left")
+        if branch not in BRANCHES:
+            raise ValueError(f"step {step} lies on fork {fork.number}: say which branch")
+        return fork.field(step, branch)
 
     def quarter(self, step: int) -> int:
         """Quarter 1..4 of the town: 13 steps each on the 52-step board."""
