@@ -132,7 +132,7 @@ class App:
         """One pass of the loop: wait or poll, hand out input, animate, draw if needed."""
         assert self.scene is not None
         animating = self.scene.update(self.now())
-        if animating or not block:
+        if animating or not block or self.scene.dirty:
             events = pygame.event.get()
         else:
             timeout = IDLE_WAIT_MS
@@ -171,8 +171,8 @@ class App:
         self.show(scene)
         self.running = True
         while self.running:
-            if self.driver is not None and self.scene is not None and not self.scene.is_busy() \
-                    and not self.scene.dirty:
+            if self.driver is not None and self.scene is not None and not self.scene.dirty \
+                    and (not self.scene.is_busy() or not getattr(self.driver, "waits", True)):
                 if not self.driver(self):
                     self.running = False
                     break

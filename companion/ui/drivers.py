@@ -13,7 +13,9 @@ from companion.ui.app import App
 class DemoDriver:
     """Plays ``turns`` turns with the presses a table would make, then stops."""
 
-    def __init__(self, turns: int, seed: int) -> None:
+    def __init__(self, turns: int, seed: int, watch: bool = True) -> None:
+        #: False: press on without waiting for animations (a press ends them), for tests
+        self.waits = watch
         self.turns = turns
         self.rng = random.Random(seed)
         self.queue: list[str] = []

@@ -117,7 +117,7 @@ def test_a_press_shows_within_the_frame_that_handles_it(app):
 
 def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path):
     session = Session.new({"game": "suleika", "players": 4, "seed": 9})
-    app.driver = DemoDriver(turns=1000, seed=9)
+    app.driver = DemoDriver(turns=1000, seed=9, watch=False)
     app.run(SuleikaScene(app, session))
     assert session.over
     assert isinstance(app.scene, EndScene)
@@ -131,6 +131,6 @@ def test_demo_turns_through_the_loop(app, players, rules, variant):
     if variant:
         header["variant2p"] = True
     session = Session.new(header)
-    app.driver = DemoDriver(turns=6, seed=4)
+    app.driver = DemoDriver(turns=6, seed=4, watch=False)
     app.run(SuleikaScene(app, session))
     assert sum(a["action"] == "place" for a in session.actions) == 6
