@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.engine.base import IllegalAction
 from companion.gamedata import BoxDataError
+from companion.inputs.gpio import PinMapError
 
 
 def _ui_env(headless: bool) -> None:
@@ -281,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
             setattr(args, name, default)
     try:
         return COMMANDS[command](args)
-    except (IllegalAction, BoxDataError) as exc:
+    except (IllegalAction, BoxDataError, PinMapError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -20,6 +20,7 @@ from companion.inputs.events import InputEvent
 from companion.inputs.hub import InputHub
 from companion.inputs.keyboard import key_to_event
 from companion.session.store import Store
+from companion.systemd import Notifier
 from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.scene import Scene
@@ -72,6 +73,7 @@ class App:
         self.frames = 0
         self.driver: Callable[["App"], bool] | None = None
         self._scripted: list[InputEvent] = []
+        self.notifier = Notifier()
         # COMPANION_TRACE=file: after every frame, one JSON line with the game state shown
         # (used to check that a kill at any moment resumes to what was on screen).
         trace = os.environ.get("COMPANION_TRACE")
@@ -162,6 +164,8 @@ class App:
             self.latencies += [(name, shown - t) for name, t in pending]
             if self._trace is not None:
                 self._write_trace()
+            self.notifier.ready()
+        self.notifier.alive()
         if animating:
             self.clock.tick(60)
 

@@ -130,8 +130,8 @@ class SetupScene(Scene):
         v = self.values[o.key]
         if isinstance(v, bool):
             shown = "ja" if v and self.t.lang == "de" else ("yes" if v else ("nein" if self.t.lang == "de" else "no"))
-        elif o.key == "rules":
-            shown = self.t("rules_" + v)
+        elif o.key in ("rules", "corner_loops"):
+            shown = self.t(f"{o.key}_{v}")
         else:
             shown = str(v)
         return f"{self.t(o.key)}: {shown}"
