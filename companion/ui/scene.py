@@ -46,7 +46,7 @@ class Scene:
 
     def say(self, text: str, bad: bool = False) -> None:
         """Show a line of feedback; a bad one explains why nothing changed."""
-        self.banner.show(text, self.app.now(), bad)
+        self.banner.show(self.app.texts.message(text) if bad else text, self.app.now(), bad)
         self.dirty = True
 
     # -- time -----------------------------------------------------------------------------

@@ -100,6 +100,10 @@ class SetupScene(Scene):
             self.names[i] = name
         self.app.show(NameScene(self.app, self.names[i], done, self))
 
+    def toggle_language(self) -> None:
+        self.app.set_language("en" if self.app.texts.lang == "de" else "de")
+        self.t = self.app.texts
+
     def start(self) -> None:
         try:
             session = Session.new(self.header(), self.app.store)
@@ -160,6 +164,8 @@ class SetupScene(Scene):
                 continue
             b.append(Button(pygame.Rect(420, y, 360, 64), self.option_label(o), lambda o=o: self.cycle(o), size=28))
             y += 74
+        b.append(Button(pygame.Rect(420, y, 360, 64), f"{self.t('language')}: {self.t.lang.upper()}",
+                        self.toggle_language, size=28))
         b.append(Button(pygame.Rect(420, 400, 170, 70), self.t("back"), self.back, size=32))
         b.append(Button(pygame.Rect(610, 400, 170, 70), self.t("start"), self.start, selected=True, size=36))
         # the colour buttons are invisible hit areas over the swatches: draw everything else
