@@ -53,8 +53,7 @@ def cells() -> Iterator[Cell]:
             yield (r, c)
 
 
-def neighbours(cell: Cell) -> list[Cell]:
-    """Orthogonal neighbours on the board (diagonals never count in Suleika)."""
+def _neighbours(cell: Cell) -> list[Cell]:
     r, c = cell
     out = []
     for dr, dc in DELTAS.values():
@@ -62,6 +61,18 @@ def neighbours(cell: Cell) -> list[Cell]:
         if on_board(n):
             out.append(n)
     return out
+
+
+#: Neighbours of every cell, worked out once: the walk, the areas and the carpet spots ask
+#: for them thousands of times a game.
+_NEIGHBOURS: dict[Cell, tuple[Cell, ...]] = {(r, c): tuple(_neighbours((r, c)))
+                                              for r in range(SIZE) for c in range(SIZE)}
+
+
+def neighbours(cell: Cell) -> list[Cell]:
+    """Orthogonal neighbours on the board (diagonals never count in Suleika)."""
+    known = _NEIGHBOURS.get(cell)
+    return list(known) if known is not None else _neighbours(cell)
 
 
 def adjacent(a: Cell, b: Cell) -> bool:
@@ -165,10 +176,19 @@ def carpet_spots(omar: Cell) -> list[tuple[Cell, Cell]]:
     A cell pair is listed once: two cells that are neighbours of each other cannot both
     touch Omar (the grid is a chessboard; they have different colours).
     """
+    known = _SPOTS.get(omar)
+    return list(known) if known is not None else _carpet_spots(omar)
+
+
+def _carpet_spots(omar: Cell) -> list[tuple[Cell, Cell]]:
     spots = []
     for touching in neighbours(omar):
         for far in neighbours(touching):
             if far != omar:
                 spots.append((touching, far))
     return spots
+
+
+#: Carpet spots around every cell, worked out once (asked for at every placement).
+_SPOTS: dict[Cell, tuple[tuple[Cell, Cell], ...]] = {cell: tuple(_carpet_spots(cell)) for cell in _NEIGHBOURS}
 

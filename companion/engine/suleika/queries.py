@@ -46,9 +46,15 @@ def allowed_headings(state: State) -> list[str]:
     if state.phase == "roll" and state.first_turn:
         return list(geo.HEADINGS)
     if (state.phase == "roll" and not state.variant2p) or state.phase == "heading":
-        choices = geo.turns_from(state.turn_heading)
-        return [h for h in geo.HEADINGS if h in choices]
+        return list(_CHOICES[state.turn_heading])
     return []
+
+
+#: For each heading, the headings a turn may pick from it, in compass order (asked for
+#: before every roll and every ``face``, so worked out once).
+_CHOICES: dict[str, tuple[str, ...]] = {
+    heading: tuple(h for h in geo.HEADINGS if h in geo.turns_from(heading)) for heading in geo.HEADINGS
+}
 
 
 # -- carpets ---------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.engine.base import Action, Chance, Event, IllegalAction
@@ -16,6 +15,7 @@ from companion.engine.suleika.board import Cell
 from companion.engine.suleika.box import Box
 from companion.engine.suleika.header import start_state
 from companion.engine.suleika.state import State
+from companion.engine.suleika.state import evolve as replace
 
 ACTIONS = ("face", "roll", "place")
 
