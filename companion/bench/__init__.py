@@ -1,0 +1,139 @@
+"""``companion bench``: how fast the companion is on this machine, against its promises.
+
+Each figure is measured in several runs that do the same work; the table shows the median
+and the spread of the runs. ``--quick`` does less work per figure (and watches the idle app
+for 3 s instead of 10 s) so it finishes within a minute; it is a smoke check and asserts
+nothing about speed. ``COMPANION_BENCH_SCALE=tiny`` shrinks the work further still, for the
+test suite.
+
+>>> SCALES["quick"].idle_s
+3.0
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+# Before pygame is imported anywhere: its greeting would spoil the JSON on stdout, and a
+# machine without a display measures on SDL's dummy driver.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from companion.bench import engine, process, screen, store  # noqa: E402
+from companion.bench.table import Figure, render  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How much work each figure gets."""
+
+    runs: int
+    games: int          # random games per run and configuration
+    micro_games: int    # games whose positions time one listing and one apply
+    presses: int        # presses per run
+    press_runs: int
+    draws: int          # draws per frame figure and run
+    start_runs: int
+    idle_runs: int
+    idle_s: float
+    idle_turns: int
+    store_actions: int
+
+
+SCALES = {
+    "full": Scale(runs=5, games=200, micro_games=20, presses=120, press_runs=3, draws=200,
+                  start_runs=5, idle_runs=3, idle_s=10.0, idle_turns=8, store_actions=1000),
+    "quick": Scale(runs=3, games=20, micro_games=3, presses=30, press_runs=2, draws=40,
+                   start_runs=3, idle_runs=1, idle_s=3.0, idle_turns=4, store_actions=150),
+    "tiny": Scale(runs=2, games=2, micro_games=1, presses=4, press_runs=2, draws=3,
+                  start_runs=2, idle_runs=1, idle_s=0.5, idle_turns=1, store_actions=10),
+}
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    import pygame
+
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith(("model name", "Model")):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": model, "cores": os.cpu_count(), "arch": platform.machine(),
+        "python": platform.python_version(), "pygame_ce": pygame.version.ver,
+        "sdl": ".".join(str(x) for x in pygame.get_sdl_version()),
+        "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+        "system": platform.platform(),
+    }
+
+
+def scale_name(quick: bool) -> str:
+    name = os.environ.get("COMPANION_BENCH_SCALE", "")
+    if name in SCALES:
+        return name
+    return "quick" if quick else "full"
+
+
+def measure(scale: Scale, workdir: Path, notes: list[str], say: Any) -> list[Figure]:
+    """Every figure, in the order of the table; ``say`` reports progress."""
+    figures: list[Figure] = []
+    say("engine")
+    figures += engine.run(scale.runs, scale.games, scale.micro_games, notes)
+    say("press to screen")
+    figures += screen.press_figures(scale.press_runs, scale.presses, workdir, notes)
+    say("frames")
+    figures += screen.frame_figures(scale.runs, scale.draws, notes)
+    say("start")
+    figures += process.start_figures(scale.start_runs, workdir)
+    say(f"idle ({scale.idle_s:g} s per run) and memory")
+    figures += process.idle_figures(scale.idle_runs, scale.idle_s, scale.idle_turns, workdir)
+    say("store")
+    figures += store.run(scale.runs, scale.store_actions, workdir)
+    return figures
+
+
+def main(quick: bool = False, as_json: bool = False) -> int:
+    """Measure everything, print the table (or JSON); 0 unless a measurement failed."""
+    name = scale_name(quick)
+    scale = SCALES[name]
+    notes: list[str] = []
+    if name != "full":
+        notes.append(f"{name} run: less work per figure and the idle app watched for {scale.idle_s:g} s, "
+                     "not 10 s; for smoke checks, not for the README")
+
+    def say(what: str) -> None:
+        print(f"bench: {what} …", file=sys.stderr, flush=True)
+
+    base = os.environ.get("COMPANION_BENCH_DIR")  # the store is timed on this file system
+    workdir = Path(tempfile.mkdtemp(prefix="companion-bench-", dir=base))
+    began = time.monotonic()
+    try:
+        figures = measure(scale, workdir, notes, say)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    info = machine()
+    seconds = time.monotonic() - began
+    if as_json:
+        print(json.dumps({"scale": name, "settings": asdict(scale), "machine": info, "seconds": round(seconds, 1),
+                          "figures": [f.to_json() for f in figures], "notes": notes}, ensure_ascii=False))
+    else:
+        head = [f"companion bench ({name}, {seconds:.0f} s) on {info['cpu']}, {info['cores']} cores, "
+                f"Python {info['python']}, pygame-ce {info['pygame_ce']} (SDL {info['sdl']}), "
+                f"video driver {info['video_driver']}", ""]
+        print(render(figures, head, notes))
+    return 0

@@ -1,0 +1,223 @@
+"""Screen figures, measured in this process on the real loop and the real scenes.
+
+Press to screen: gpiozero ``MockFactory`` pins drive :class:`GpioButtons` into a running
+:class:`App` showing a Suleika table with a real store. A presser thread waits a moment (so
+the loop is asleep in ``pygame.event.wait``, as at a real table), then pulls a pin low; the
+app records the time from the :class:`InputEvent` to the flip of the frame showing it.
+
+Frame: the busiest frames of each game screen (the Suleika board mid-game with the hint
+showing, the placement choice with every legal spot lit), drawn and flipped many times.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import queue
+import random
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.bench.table import Figure, Target, percentile
+
+PRESS_P95_TARGET = Target("<=", 16.7)
+FRAME_TARGET = Target("<", 4.0)
+#: Seconds between a frame and the next press: longer than the hub's 50 ms debounce, so a
+#: button pressed twice in a row counts both times, and long enough for the loop to sleep.
+PRESS_GAP_S = (0.06, 0.1)
+#: A press that has not reached the screen after this long is counted as lost.
+LOST_AFTER_S = 2.0
+
+
+class _Presser(threading.Thread):
+    """Presses mock pins on its own thread, as gpiozero's edge callbacks run on theirs."""
+
+    def __init__(self, factory: Any, pins: dict[str, int], seed: int) -> None:
+        super().__init__(daemon=True, name="bench-presser")
+        self.factory, self.pins = factory, pins
+        self.rng = random.Random(seed)
+        self.todo: queue.Queue[str | None] = queue.Queue()
+
+    def run(self) -> None:
+        while (name := self.todo.get()) is not None:
+            time.sleep(self.rng.uniform(*PRESS_GAP_S))
+            pin = self.factory.pin(self.pins[name])
+            pin.drive_low()
+            pin.drive_high()
+
+
+class _PressDriver:
+    """Asks for the next press a player would make once the last one is on screen."""
+
+    def __init__(self, presser: _Presser, presses: int, seed: int, new_table: Any) -> None:
+        self.presser, self.presses = presser, presses
+        self.rng = random.Random(seed)
+        self.new_table = new_table
+        self.plan: list[str] = []
+        self.sent = 0
+        self.since = 0.0
+        self.lost = 0
+
+    def __call__(self, app: Any) -> bool:
+        if self.sent > len(app.latencies) + self.lost:
+            if time.monotonic() - self.since < LOST_AFTER_S:
+                return True  # in flight: the loop goes back to sleep in event.wait
+            self.lost += 1
+        if self.sent >= self.presses:
+            return False
+        scene = app.scene
+        module_name = type(scene).__module__
+        if getattr(scene, "session", None) is None or scene.session.over or not hasattr(
+                importlib.import_module(module_name), "demo_presses"):
+            app.show(self.new_table(app))  # the game ended: the next table sits down
+            self.plan = []
+            return True
+        if not self.plan:
+            self.plan = importlib.import_module(module_name).demo_presses(scene, self.rng)
+            if not self.plan:
+                app.show(self.new_table(app))
+                return True
+        self.presser.todo.put(self.plan.pop(0))
+        self.sent += 1
+        self.since = time.monotonic()
+        return True
+
+
+def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float], int]:
+    """Seconds from press to screen for ``presses`` presses on a 3-player Suleika table, and
+    how many presses never reached the screen."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.inputs.gpio import GpioButtons, load_pins
+    from companion.session.session import Session
+    from companion.session.store import Store
+    from companion.ui.app import App
+    from companion.ui.scenes.setup import table_scene
+
+    store = Store(Path(tempfile.mkdtemp(dir=workdir)) / "press.sqlite3")
+    app = App(store=store, lang="en", fullscreen=False, sound=False)
+    factory = MockFactory()
+    pins = load_pins()
+    buttons = GpioButtons(app.hub, pins, pin_factory=factory)
+    presser = _Presser(factory, pins, seed)
+    games = iter(range(seed, seed + 1000))
+
+    def new_table(app: Any) -> Any:
+        session = Session.new({"game": "suleika", "players": 3, "seed": next(games)}, store)
+        return table_scene(app, session)
+
+    driver = _PressDriver(presser, presses, seed, new_table)
+    app.driver = driver
+    presser.start()
+    try:
+        app.run(new_table(app))
+    finally:
+        presser.todo.put(None)
+        presser.join(timeout=1)
+        buttons.close()
+        factory.reset()
+        app.close()
+        store.close()
+    return [secs for name, secs in app.latencies if name != "tap"], driver.lost
+
+
+def press_figures(runs: int, presses: int, workdir: Path, notes: list[str]) -> list[Figure]:
+    median = Figure("press.median_ms", "press to screen: median", "ms",
+                    note=f"{presses} GPIO mock presses per run, Suleika 3p with the store")
+    p95 = Figure("press.p95_ms", "press to screen: 95th percentile", "ms", target=PRESS_P95_TARGET, note=median.note)
+    lost_total = 0
+    for k in range(runs):
+        secs, lost = press_latencies(presses, seed=11 + k, workdir=workdir)
+        lost_total += lost
+        ms = [s * 1000 for s in secs]
+        median.samples.append(percentile(ms, 50))
+        p95.samples.append(percentile(ms, 95))
+    if lost_total:
+        notes.append(f"press to screen: {lost_total} presses never reached the screen")
+    return [median, p95]
+
+
+# -- frames ------------------------------------------------------------------------------------
+def _suleika_midgame(players: int, seed: int, phase: str) -> Any:
+    """A session about halfway through a random Suleika game, stopped in ``phase``."""
+    from companion.engine import suleika
+    from companion.session.session import Session
+    from companion.session.simulate import random_step
+
+    session = Session.new({"game": "suleika", "players": players, "seed": seed})
+    rng = random.Random(seed)
+    engine = session.engine
+    total = sum(sum(s) for s in session.state.stock)
+    while True:
+        st = session.state
+        if st.laid >= total // 2 and st.phase == phase and (phase != "roll" or suleika.hint(st)):
+            return session
+        session.act(random_step(engine, st, rng))
+
+
+def _alibaba_midgame(seed: int) -> Any:
+    from companion.session.session import Session
+    from companion.session.simulate import random_step
+
+    session = Session.new({"game": "alibaba", "players": 4, "seed": seed})
+    rng = random.Random(seed)
+    for _ in range(150):
+        if session.over:
+            break
+        session.act(random_step(session.engine, session.state, rng))
+    return session
+
+
+def frame_scenes(app: Any, notes: list[str]) -> list[tuple[str, str, Any]]:
+    """(key, label, scene) for the busiest frames of every game screen that exists."""
+    from companion.games import is_built
+    from companion.ui.scenes.suleika import SuleikaScene
+
+    out: list[tuple[str, str, Any]] = []
+    for players in (4, 2):
+        roll = SuleikaScene(app, _suleika_midgame(players, 3, "roll"))
+        out.append((f"frame.suleika.{players}p.hint_ms", f"frame: Suleika {players}p mid-game, hint showing", roll))
+        place = SuleikaScene(app, _suleika_midgame(players, 3, "place"))
+        out.append((f"frame.suleika.{players}p.place_ms", f"frame: Suleika {players}p mid-game, spots lit", place))
+    if not (is_built("alibaba") and importlib.util.find_spec("companion.ui.scenes.alibaba")):
+        notes.append("frame: the Ali Baba screen does not exist yet, skipped")
+        return out
+    try:
+        from companion.ui.scenes.alibaba import AlibabaScene
+
+        scene = AlibabaScene(app, _alibaba_midgame(3))
+        scene.draw(app.screen)
+    except Exception as exc:  # a screen under construction must not stop the bench
+        notes.append(f"frame: the Ali Baba screen cannot draw yet ({type(exc).__name__}: {exc}), skipped")
+        return out
+    out.append(("frame.alibaba.4p_ms", "frame: Ali Baba 4p mid-game", scene))
+    return out
+
+
+def frame_figures(runs: int, draws: int, notes: list[str]) -> list[Figure]:
+    """Median milliseconds to draw and flip each busy frame, per run."""
+    import pygame
+
+    from companion.ui.app import App
+
+    app = App(lang="en", fullscreen=False, sound=False)
+    figures: list[Figure] = []
+    try:
+        for key, label, scene in frame_scenes(app, notes):
+            fig = Figure(key, label, "ms", target=FRAME_TARGET, note=f"median of {draws} draw + flip per run")
+            app.show(scene)
+            scene.draw(app.screen)  # fonts and text caches warm, as after the first frame
+            for _ in range(runs):
+                times = []
+                for _ in range(draws):
+                    start = time.perf_counter()
+                    scene.draw(app.screen)
+                    pygame.display.flip()
+                    times.append((time.perf_counter() - start) * 1000)
+                fig.samples.append(percentile(times, 50))
+            figures.append(fig)
+    finally:
+        app.close()
+    return figures
