@@ -1,0 +1,207 @@
+"""The Ali Baba table through the real loop on the dummy SDL driver."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from companion.engine.alibaba.state import BLACK_ROLL, DEAL, LAST_CHANCE, LOOT, TURN, WHITE_ROLL, State
+from companion.gamedata import assets_dir
+from companion.session.session import Session
+from companion.session.store import Store
+from companion.ui.app import App
+from companion.ui.drivers import DemoDriver
+from companion.ui.scenes.alibaba import AlibabaScene, choice_label, choices_for, turns_played
+from companion.ui.scenes.end import EndScene
+
+
+@pytest.fixture
+def app():
+    a = App(lang="en", fullscreen=False, sound=False)
+    yield a
+    a.close()
+
+
+def settle(app: App) -> None:
+    app.step(block=False)
+    while app.scene.is_busy() or app.scene.dirty:
+        app.step(block=False)
+
+
+def press(app: App, name: str, value: int | None = None) -> None:
+    app.inject(name, value)
+    settle(app)
+
+
+def tap(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    settle(app)
+
+
+def table(app: App, players: int = 3, seed: int = 2) -> AlibabaScene:
+    session = Session.new({"game": "alibaba", "players": players, "seed": seed}, Store(":memory:"))
+    scene = AlibabaScene(app, session)
+    app.show(scene)
+    settle(app)
+    return scene
+
+
+def drive(scene: AlibabaScene, until: Callable[[State], bool], limit: int = 600) -> None:
+    """Play on without the screen (a table that moves with its first card, takes every card it
+    can and keeps its cards through arrests) until ``until`` holds."""
+    session = scene.session
+    for _ in range(limit):
+        if until(session.state):
+            scene.dirty = True
+            return
+        if session.engine.chance(session.state) is not None:
+            session.roll()
+            continue
+        options = choices_for(session, session.state)
+        takes = [a for a in options if a["action"] == "take"]
+        keep = [a for a in options if a["action"] in ("done", "move") and session.state.phase != LOOT]
+        session.act((takes or keep or options)[0])
+    pytest.fail("the state asked for never came")
+
+
+def test_roll_deals_every_movement_card_then_a_move_by_buttons(app):
+    scene = table(app)
+    assert scene.state.phase == DEAL
+    press(app, "roll")
+    assert [a["action"] for a in scene.session.actions] == ["draw"] * 24
+    assert scene.state.phase == TURN
+    options = choices_for(scene.session, scene.state)
+    press(app, "right")
+    press(app, "ok")
+    assert scene.session.actions[-1] == options[1 % len(options)]
+    assert scene.session.actions[-1]["action"] == "move"
+    assert turns_played(scene.session) == 1
+
+
+def test_loot_bought_by_touch(app):
+    scene = table(app)
+    drive(scene, lambda s: s.phase == LOOT and scene.box.board.quarter(s.position) >= 2)
+    settle(app)
+    st = scene.state
+    seat = st.turn
+    take = next(a for a in choices_for(scene.session, st) if a["action"] == "take")
+    label = choice_label(scene.t, scene.box, st, take)
+    button = next(b for b in scene.buttons if b.label == label)
+    price = scene.box.price(scene.box.board.quarter(st.position), scene.box.groups[scene.box.group_index(take["group"])].gang)
+    assert price > 0 and label == f"Take a {take['group']} for {price}"
+    tap(app, button.rect.center)
+    assert scene.session.actions[-1] == take
+    assert scene.state.money[seat] == st.money[seat] - price
+    assert sum(scene.state.cards[seat]) == sum(st.cards[seat]) + 1
+    assert scene.ledger()[-1].short == f"Loot: −{price} from {st.names[seat]}"
+
+
+def test_illegal_presses_explain_themselves_and_change_nothing(app):
+    scene = table(app)
+    press(app, "roll")
+    before, count = scene.state, len(scene.session.actions)
+    press(app, "roll")  # no die is due while the mover chooses
+    assert scene.state is before and len(scene.session.actions) == count
+    assert scene.banner.bad and "No die now" in scene.banner.text
+    drive(scene, lambda s: s.phase == BLACK_ROLL)
+    settle(app)
+    before, count = scene.state, len(scene.session.actions)
+    press(app, "ok")  # nothing to choose: the black die is due
+    assert scene.state is before and len(scene.session.actions) == count
+    assert scene.banner.bad and "black die" in scene.banner.text
+
+
+def test_fate_grid_after_the_black_and_the_white_die(app):
+    scene = table(app, players=4, seed=3)
+    drive(scene, lambda s: s.phase == BLACK_ROLL)
+    settle(app)
+    assert scene.fate() is not None and scene.fate().row is None
+    press(app, "roll", 4)  # a real black die, typed
+    assert scene.session.actions[-1] == {"action": "roll", "value": 4}
+    fate = scene.fate()
+    assert fate.row == 4 and fate.number is None
+    assert all(19 <= n <= 24 for n in (n for n in fate.stakes if (n - 1) // 6 + 1 == 4))
+    while scene.state.phase == LAST_CHANCE:  # "Keep my cards" comes first
+        press(app, "ok")
+    assert scene.state.phase == WHITE_ROLL
+    holders = dict(fate.stakes.get(21, {}))
+    assert holders  # somebody holds a card showing 21: the Kadi has work
+    money = scene.state.money
+    press(app, "roll", 3)
+    fate = scene.fate()
+    assert fate.number == 21 and fate.row == 4
+    names = scene.state.names
+    for seat, cost in holders.items():
+        assert fate.caught[seat] == cost
+        assert scene.state.money[seat] < money[seat]
+        assert any(e.short == f"Kadi: −{cost} from {names[seat]}" for e in scene.ledger())
+    assert "Fate number 21" in scene.banner.text
+
+
+def test_undo_takes_back_a_move_but_never_a_dealt_card(app):
+    scene = table(app)
+    press(app, "roll")
+    press(app, "ok")
+    assert scene.session.actions[-1]["action"] == "move"
+    press(app, "undo")
+    assert scene.session.actions[-1]["action"] == "draw" and scene.state.phase == TURN
+    count = len(scene.session.actions)
+    press(app, "undo")
+    assert len(scene.session.actions) == count
+    assert scene.banner.bad and "cannot" in scene.banner.text
+
+
+def test_typed_values_deal_one_card_each(app):
+    scene = table(app)
+    press(app, "roll", 5)  # the on-screen key or a digit: one real card dealt
+    assert scene.session.actions == [{"action": "draw", "value": 5}]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3))
+    settle(app)
+    settle(app)  # the keyboard press goes through the input hub
+    assert scene.session.actions[-1] == {"action": "draw", "value": 3}
+    assert scene.state.phase == DEAL
+
+
+def test_ledger_view_lists_every_payment(app):
+    scene = table(app, players=4, seed=3)
+    drive(scene, lambda s: s.bank_paid + s.bank_received > 0 and s.phase == TURN)
+    press(app, "straight")
+    assert scene.show_ledger
+    entries = scene.ledger()
+    assert entries and all(e.short and e.reason for e in entries)
+    paid = sum(int(e.short.split("+")[1].split()[0]) for e in entries if ": +" in e.short)
+    assert paid == scene.state.bank_paid
+    press(app, "straight")
+    assert not scene.show_ledger
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (4, 9), (6, 1)])
+def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path, players, seed):
+    session = Session.new({"game": "alibaba", "players": players, "seed": seed})
+    app.driver = DemoDriver(turns=1000, seed=seed, watch=False)
+    app.run(AlibabaScene(app, session))
+    assert session.over
+    assert isinstance(app.scene, EndScene)
+    assert turns_played(session) == 48  # two rounds of 24 movement cards
+    app.screenshot(tmp_path / "end.png")
+    assert (tmp_path / "end.png").stat().st_size > 5000
+
+
+def test_demo_stops_with_the_black_die_on_the_table(app):
+    """The demo's last turn runs up to the next die, so a stop can show an arrest under way."""
+    session = Session.new({"game": "alibaba", "players": 4, "seed": 7})
+    app.driver = DemoDriver(turns=20, seed=7, watch=False)
+    app.run(AlibabaScene(app, session))
+    assert session.state.phase in (LAST_CHANCE, WHITE_ROLL) and session.state.row is not None
+    assert app.scene.fate().stakes
+
+
+def test_every_text_is_in_both_languages():
+    keys = {}
+    for lang in ("en", "de"):
+        with open(assets_dir() / "i18n" / f"{lang}.toml", "rb") as f:
+            keys[lang] = {k for k in tomllib.load(f) if k.startswith("ab_")}
+    assert keys["en"] == keys["de"] and len(keys["en"]) > 50
