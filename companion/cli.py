@@ -34,29 +34,16 @@ def header_for(game: str, players: int, seed: int, rules: str | None = None) -> 
 
 # -- run -------------------------------------------------------------------------------------
 def cmd_run(args: argparse.Namespace) -> int:
-    from companion.inputs.gpio import start_gpio
     from companion.session.store import Store
-    from companion.ui.app import App
-    from companion.ui.scenes.menu import MenuScene
-    from companion.ui.scenes.resume import ResumeScene
+    from companion.ui.startup import start, stop
 
     store = Store(args.data)
-    app = App(store=store, lang=args.lang, fullscreen=args.fullscreen)
-    sources = []
-    if not args.no_gpio:
-        sources.append(start_gpio(app.hub))
-    if args.serial:
-        from companion.inputs.serial_box import SerialBox
-        sources.append(SerialBox(app.hub, args.serial))
-    waiting = store.unfinished()
-    scene = ResumeScene(app, store, waiting[0]) if waiting else MenuScene(app)
+    app, scene, sources = start(store, lang=args.lang, fullscreen=args.fullscreen,
+                                gpio=not args.no_gpio, serial=args.serial)
     try:
         app.run(scene)
     finally:
-        for s in sources:
-            if s is not None:
-                s.close()
-        app.close()
+        stop(app, sources)
         store.close()
     return 0
 

@@ -52,30 +52,24 @@ class _FirstFrame:
     def __call__(self, app: Any) -> bool:
         if app.frames == 0:
             return True
-        self.shown = time.monotonic()
+        self.shown = app.first_frame_at
         return False
 
 
 def start(data: Path) -> None:
+    """``companion run``'s own start-up (companion.ui.startup), with the pins on mock pins."""
     from gpiozero.pins.mock import MockFactory
 
-    from companion.inputs.gpio import GpioButtons, load_pins
     from companion.session.store import Store
-    from companion.ui.app import App
-    from companion.ui.scenes.menu import MenuScene
-    from companion.ui.scenes.resume import ResumeScene
+    from companion.ui import startup
 
     store = Store(data / "start.sqlite3")
-    app = App(store=store, fullscreen=False)
-    factory = MockFactory()
-    buttons = GpioButtons(app.hub, load_pins(), pin_factory=factory)
+    app, scene, sources = startup.start(store, fullscreen=False, pin_factory=MockFactory())
     first = _FirstFrame()
     app.driver = first
-    waiting = store.unfinished()
-    app.run(ResumeScene(app, store, waiting[0]) if waiting else MenuScene(app))
+    app.run(scene)
     _say(shown=first.shown)
-    buttons.close()
-    app.close()
+    startup.stop(app, sources)
     store.close()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -30,6 +31,10 @@ from companion.ui.sound import Sounds
 WAKE = pygame.event.custom_type()
 FRAME_S = 1 / 60
 IDLE_WAIT_MS = 1000  # the loop still ticks once a second (banners fade, watchdog)
+# pygame's event.wait wakes every millisecond on every driver we use (measured: ~1,200 times a
+# second, 2-3 % of a core doing nothing). So the idle loop sleeps on a threading.Event that
+# button, serial and keyboard presses set, and looks at SDL's queue (touch, window) this often.
+TOUCH_POLL_S = 0.02
 
 
 def on_a_pi() -> bool:
@@ -62,6 +67,7 @@ class App:
         self.store = store
         self.texts = Texts(lang)
         self.sounds = Sounds() if sound else _Silent()
+        self._woken = threading.Event()
         self.hub = hub or InputHub(wake=self.wake)
         if hub is not None:
             hub.wake = self.wake
@@ -74,6 +80,8 @@ class App:
         self.driver: Callable[["App"], bool] | None = None
         self._scripted: list[InputEvent] = []
         self.notifier = Notifier()
+        self._after_first: list[Callable[[], None]] = []
+        self.first_frame_at: float | None = None
         # COMPANION_TRACE=file: after every frame, one JSON line with the game state shown
         # (used to check that a kill at any moment resumes to what was on screen).
         trace = os.environ.get("COMPANION_TRACE")
@@ -85,7 +93,8 @@ class App:
         return time.monotonic()
 
     def wake(self) -> None:
-        """Called from input threads: wakes the loop out of ``event.wait``."""
+        """Called from input threads: wakes the sleeping loop at once."""
+        self._woken.set()
         try:
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:
@@ -130,6 +139,22 @@ class App:
             pending.append(("tap", self.now()))
             self.scene.on_tap(ev.pos)
 
+    def _sleep(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep until a press wakes us, SDL has an event, or ``seconds`` have passed."""
+        deadline = self.now() + seconds
+        while True:
+            self._woken.clear()  # before looking, so a press in between is not missed
+            events = pygame.event.get()
+            if events or self.hub_pending():
+                return events
+            left = deadline - self.now()
+            if left <= 0:
+                return []
+            self._woken.wait(min(TOUCH_POLL_S, left))
+
+    def hub_pending(self) -> bool:
+        return bool(self._scripted) or self._woken.is_set()
+
     def step(self, block: bool = True) -> None:
         """One pass of the loop: wait or poll, hand out input, animate, draw if needed."""
         assert self.scene is not None
@@ -141,9 +166,8 @@ class App:
             wake_at = self.scene.wake_at()
             if wake_at is not None:
                 timeout = max(1, min(timeout, int((wake_at - self.now()) * 1000) + 1))
-            first = pygame.event.wait(timeout)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
+            self.sounds.rest()
+            events = self._sleep(timeout / 1000)
         pending: list[tuple[str, float]] = []
         for ev in events:
             self._pygame_event(ev, pending)
@@ -164,10 +188,20 @@ class App:
             self.latencies += [(name, shown - t) for name, t in pending]
             if self._trace is not None:
                 self._write_trace()
-            self.notifier.ready()
+            if self.first_frame_at is None:
+                self.first_frame_at = shown
+                self.notifier.ready()
+        elif self._after_first and self.first_frame_at is not None:
+            # the pass after the first frame, so that frame is on screen without waiting
+            while self._after_first:
+                self._after_first.pop(0)()
         self.notifier.alive()
         if animating:
             self.clock.tick(60)
+
+    def after_first_frame(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once the first frame is on screen (slow start-up work such as the pins)."""
+        self._after_first.append(fn)
 
     def run(self, scene: Scene) -> None:
         """Run until quit. With a ``driver`` (demo, selftest, bench), it is asked for the next
@@ -208,6 +242,9 @@ class App:
 
 class _Silent:
     def play(self, name: str) -> None:
+        pass
+
+    def rest(self, now: float | None = None) -> None:
         pass
 
 
