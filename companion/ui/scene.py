@@ -6,11 +6,14 @@ something changed (``dirty``) or while they animate.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
+from companion.session.store import StoreError
 from companion.ui.widgets import Banner, Button
 
 if TYPE_CHECKING:
@@ -43,6 +46,17 @@ class Scene:
 
     def on_free_tap(self, pos: tuple[int, int]) -> None:
         """A tap that hit no button (the board, for instance)."""
+
+    def attempt(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Do a session command; an illegal one explains itself on screen and changes nothing.
+        Returns the command's result, or None if it was refused."""
+        try:
+            return fn(*args)
+        except IllegalAction as exc:
+            self.say(str(exc), bad=True)
+        except StoreError as exc:
+            self.say(self.t("saved_failed", error=exc), bad=True)
+        return None
 
     def say(self, text: str, bad: bool = False) -> None:
         """Show a line of feedback; a bad one explains why nothing changed."""

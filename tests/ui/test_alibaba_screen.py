@@ -16,6 +16,7 @@ from companion.ui.app import App
 from companion.ui.drivers import DemoDriver
 from companion.ui.scenes.alibaba import AlibabaScene, choice_label, choices_for, turns_played
 from companion.ui.scenes.end import EndScene
+from tests.ui.screen import settle, press, tap
 
 
 @pytest.fixture
@@ -25,20 +26,7 @@ def app():
     a.close()
 
 
-def settle(app: App) -> None:
-    app.step(block=False)
-    while app.scene.is_busy() or app.scene.dirty:
-        app.step(block=False)
 
-
-def press(app: App, name: str, value: int | None = None) -> None:
-    app.inject(name, value)
-    settle(app)
-
-
-def tap(app: App, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    settle(app)
 
 
 def table(app: App, players: int = 3, seed: int = 2) -> AlibabaScene:

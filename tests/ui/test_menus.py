@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from companion.session.session import Session
@@ -12,6 +11,7 @@ from companion.ui.scenes.menu import MenuScene
 from companion.ui.scenes.resume import ResumeScene
 from companion.ui.scenes.setup import SetupScene
 from companion.ui.scenes.suleika import SuleikaScene
+from tests.ui.screen import settle, tap_label
 
 
 @pytest.fixture
@@ -21,16 +21,6 @@ def app(tmp_path):
     a.close()
 
 
-def settle(app):
-    app.step(block=False)
-    while app.scene.dirty or app.scene.is_busy():
-        app.step(block=False)
-
-
-def tap_label(app, label: str) -> None:
-    button = next(b for b in app.scene.buttons if b.label == label)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center))
-    settle(app)
 
 
 def test_menu_lists_all_four_games_and_says_which_are_not_built(app):

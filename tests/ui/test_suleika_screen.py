@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from companion.engine import suleika
@@ -13,6 +12,7 @@ from companion.ui.drivers import DemoDriver
 from companion.ui.scenes import suleika_board as board
 from companion.ui.scenes.end import EndScene
 from companion.ui.scenes.suleika import SuleikaScene
+from tests.ui.screen import settle, press, tap
 
 
 @pytest.fixture
@@ -22,21 +22,7 @@ def app():
     a.close()
 
 
-def settle(app: App) -> None:
-    """Run the loop until no animation is left and everything is drawn."""
-    app.step(block=False)
-    while app.scene.is_busy() or app.scene.dirty:
-        app.step(block=False)
 
-
-def press(app: App, name: str, value: int | None = None) -> None:
-    app.inject(name, value)
-    settle(app)
-
-
-def tap(app: App, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    settle(app)
 
 
 def table(app: App, **header) -> SuleikaScene:

@@ -19,10 +19,9 @@ import pygame
 from companion.engine.alibaba.arrest import fate_number
 from companion.engine.alibaba.box import EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START
 from companion.engine.alibaba.state import (BAZAAR, CHOOSE_STARTER, DUMP, LAST_CHANCE, LOOT, OVER, TURN, State)
-from companion.engine.base import Action, Event, IllegalAction
+from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
-from companion.session.store import StoreError
 from companion.ui.scene import Scene
 
 #: Choices shown at once in the list; the rest scroll.
@@ -288,23 +287,13 @@ class AlibabaScene(Scene):
         return chance.action if chance is not None else None
 
     # -- commands -----------------------------------------------------------------------------
-    def run(self, fn: Any, *args: Any) -> Any:
-        """Do a session command; an illegal one explains itself and changes nothing."""
-        try:
-            return fn(*args)
-        except IllegalAction as exc:
-            self.say(str(exc), bad=True)
-        except StoreError as exc:
-            self.say(self.t("saved_failed", error=exc), bad=True)
-        return None
-
     def roll(self, value: int | None = None) -> None:
         """ROLL: the die the game waits for; while dealing, every card at once (a typed value
         deals just that card, for a table dealing real cards)."""
         if self.pending_die() == "draw" and value is None:
             dealt = 0
             while self.pending_die() == "draw":
-                if self.run(self.session.roll) is None:
+                if self.attempt(self.session.roll) is None:
                     break
                 dealt += 1
             if dealt:
@@ -315,7 +304,7 @@ class AlibabaScene(Scene):
         if self.pending_die() is None:
             self.say(self.t("ab_no_die", waits=phase_words(self.t, self.box, self.session)), bad=True)
             return
-        events = self.run(self.session.roll, value)
+        events = self.attempt(self.session.roll, value)
         if events is not None:
             self.app.sounds.play("roll")
             self.after(events)
@@ -325,7 +314,7 @@ class AlibabaScene(Scene):
         if not options:
             self.explain_no_choice()
             return
-        events = self.run(self.session.act, options[index % len(options)])
+        events = self.attempt(self.session.act, options[index % len(options)])
         if events is not None:
             self.after(events)
 
@@ -370,7 +359,7 @@ class AlibabaScene(Scene):
         return " · ".join(out)
 
     def undo(self) -> None:
-        if self.run(self.session.undo) is not None:
+        if self.attempt(self.session.undo) is not None:
             self.say(self.t("undone"))
 
     def move_pick(self, step: int) -> None:

@@ -16,7 +16,6 @@ from companion.engine import suleika
 from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
-from companion.session.store import StoreError
 from companion.ui import theme
 from companion.ui.scene import Scene
 from companion.ui.scenes import suleika_board as board
@@ -74,19 +73,9 @@ class SuleikaScene(Scene):
         return self.anim_start + ROLL_S + STEP_S * len(self.anim_path)
 
     # -- commands ---------------------------------------------------------------------------
-    def run(self, fn, *args) -> list | None:
-        """Do a session command; an illegal one explains itself and changes nothing."""
-        try:
-            return fn(*args)
-        except IllegalAction as exc:
-            self.say(str(exc), bad=True)
-        except StoreError as exc:
-            self.say(self.t("saved_failed", error=exc), bad=True)
-        return None
-
     def face(self, d: str) -> None:
         if d != self.state.facing:
-            self.run(self.session.act, {"action": "face", "dir": d})
+            self.attempt(self.session.act, {"action": "face", "dir": d})
 
     def turn(self, which: str) -> None:
         allowed = suleika.allowed_headings(self.state)
@@ -108,7 +97,7 @@ class SuleikaScene(Scene):
         return allowed[0]
 
     def roll(self, value: int | None = None) -> None:
-        events = self.run(self.session.roll, value)
+        events = self.attempt(self.session.roll, value)
         if events is None:
             return
         self.app.sounds.play("roll")
@@ -139,7 +128,7 @@ class SuleikaScene(Scene):
         action = {"action": "place", "cells": [list(a), list(b)]}
         if colour is not None:
             action["color"] = colour
-        if self.run(self.session.act, action) is not None:
+        if self.attempt(self.session.act, action) is not None:
             self.first, self.pick = None, None
             if self.session.over:
                 from companion.ui.scenes.end import EndScene
@@ -149,7 +138,7 @@ class SuleikaScene(Scene):
         if self.first is not None or self.pick is not None:
             self.first, self.pick = None, None
             return
-        if self.run(self.session.undo) is not None:
+        if self.attempt(self.session.undo) is not None:
             self.say(self.t("undone"))
 
     # -- input ------------------------------------------------------------------------------
@@ -226,7 +215,7 @@ class SuleikaScene(Scene):
                 self.pick, self.first = i, None
                 return
         # not a legal pair: let the engine say why, without changing anything
-        self.run(self.session.engine.apply, self.state,
+        self.attempt(self.session.engine.apply, self.state,
                  {"action": "place", "cells": [list(self.first), list(cell)], "color": self.current_colour()})
         self.first = None
 
