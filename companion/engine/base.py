@@ -57,7 +57,7 @@ class Chance:
 
 @runtime_checkable
 class Engine(Protocol):
-    """The shape of one game's rules. Each game module exposes one instance as ``ENGINE``."""
+    """The shape of one game's rules. Each game package builds one with ``make_engine(box)``."""
 
     name: str
     #: Action names whose value comes from chance; they can never be undone.
