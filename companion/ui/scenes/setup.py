@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,7 +73,7 @@ class SetupScene(Scene):
         return list(FREE_COLOURS[: self.count])
 
     def header(self) -> dict[str, Any]:
-        seed = self.seed if self.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+        seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
         h: dict[str, Any] = {"record": 1, "game": self.game, "players": self.count, "seed": seed,
                              "names": self.names[: self.count], "colors": self.colors}
         for o in self.spec.options:

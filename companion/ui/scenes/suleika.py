@@ -40,6 +40,8 @@ class SuleikaScene(Scene):
         self.die_value: int | None = None
         self.last_pay: str = ""
         self.pay_area: frozenset = frozenset()
+        self._hint_for = None
+        self._hint = None
         self._faces = random.Random()  # only for the tumbling picture, never for the result
 
     # -- reading the state ------------------------------------------------------------------
@@ -63,6 +65,14 @@ class SuleikaScene(Scene):
         if self.colour not in held:
             self.colour = held[0] if held else None
         return self.colour
+
+    def hint(self):
+        """The hint for Omar's current heading, worked out once per state (the board and the
+        panel both show it, every frame of an animation)."""
+        if self._hint_for is not self.state:
+            self._hint_for = self.state
+            self._hint = suleika.hint(self.state).get(self.state.facing)
+        return self._hint
 
     def is_busy(self) -> bool:
         return self.app.now() < self.anim_end()
@@ -249,8 +259,7 @@ class SuleikaScene(Scene):
         rolling = now < self.anim_start + ROLL_S and bool(self.anim_path)
         walking = not rolling and now < self.anim_end()
         if st.phase in ("roll", "heading") and not walking and not rolling:
-            hints = suleika.hint(st)
-            h = hints.get(st.facing)
+            h = self.hint()
             if h is not None:
                 for cell, p in h.cells.items():
                     highlight[cell] = (120, 200, 255)
@@ -301,7 +310,7 @@ class SuleikaScene(Scene):
             theme.blit_text(surf, self.t("turn_of", name=self.name(seat)), (x + 66, 10), 32, theme.INK, bold=True)
         status = {"roll": self.t("face_hint"), "place": self.last_pay or self.t("place_hint")}.get(st.phase, "")
         if st.phase == "roll" and not rolling:
-            h = suleika.hint(st).get(st.facing)
+            h = self.hint()
             if h is not None:
                 status += "  ·  " + self.t("expected", amount=f"{h.expected_payment:.1f}")
         if st.phase == "heading":

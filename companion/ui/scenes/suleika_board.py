@@ -43,7 +43,7 @@ def draw_balconies(surf: pygame.Surface, corner_loops: str) -> None:
         for i in range(N_CELLS):
             r, c = {"N": (0, i), "S": (6, i), "E": (i, 6), "W": (i, 0)}[d]
             (dest, _facing), = suleika.walk((r, c), d, 1, corner_loops)[:1]
-            key = frozenset({(r, c, d), (dest[0], dest[1], _exit_side(dest, d))})
+            key = frozenset({(r, c, d), (dest[0], dest[1], d)})  # the loop seen from either end
             if key in drawn:
                 continue
             drawn.add(key)
@@ -57,10 +57,6 @@ def draw_balconies(surf: pygame.Surface, corner_loops: str) -> None:
                 box.center = mid
                 start = {"N": 0, "S": math.pi, "E": -math.pi / 2, "W": math.pi / 2}[d]
                 pygame.draw.arc(surf, theme.BALCONY, box, start, start + math.pi, 4)
-
-
-def _exit_side(dest: tuple[int, int], d: str) -> str:
-    return d
 
 
 def _corner_loop(surf: pygame.Surface, r: int, c: int, d: str, facing: str) -> None:
