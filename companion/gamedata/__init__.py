@@ -12,17 +12,21 @@ BoxDataError('assets/alibaba/groups.csv line 4: value must be a whole number')
 from __future__ import annotations
 
 import csv
-import os
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from companion import paths
+
 
 def assets_dir() -> Path:
-    """The assets folder: $COMPANION_ASSETS, else ``assets/`` beside the package."""
-    env = os.environ.get("COMPANION_ASSETS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "assets"
+    """The assets folder: $COMPANION_ASSETS, else the one shipped with the program.
+
+    That is ``assets/`` in a checkout or the copy inside an installed wheel
+    (see :mod:`companion.paths`).
+    """
+    return paths.assets_dir()
 
 
 class BoxDataError(ValueError):

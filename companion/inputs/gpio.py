@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.paths import shipped_pins_file
+
 from .events import BUTTONS
 from .hub import InputHub
 
@@ -40,8 +42,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: The pin map shipped in the checkout; ``$COMPANION_PINS`` points elsewhere.
-DEFAULT_PINS_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pins.toml"
+#: The pin map shipped with the program (``hardware/pins.toml`` in a checkout, a copy inside
+#: an installed wheel); ``$COMPANION_PINS`` points elsewhere.
+DEFAULT_PINS_PATH = shipped_pins_file()
 
 #: BCM numbers a button may use: 0 and 1 are the HAT ID EEPROM bus, 28+ are not on the header.
 MIN_BCM, MAX_BCM = 2, 27
