@@ -25,17 +25,36 @@ def _ui_env(headless: bool) -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def header_for(game: str, players: int, seed: int, rules: str | None = None) -> dict[str, Any]:
-    header: dict[str, Any] = {"record": 1, "game": game, "players": players, "seed": seed}
-    if rules:
-        header["rules"] = rules
-    return header
+def header_for(args: argparse.Namespace) -> dict[str, Any]:
+    """The record header for ``--game``, ``--players``, ``--seed``, ``--option key=value``
+    (any option of the game's registry entry) and ``--rules`` (short for ``--option rules=``)."""
+    from companion.games import spec
+
+    game = spec(args.game)
+    options: dict[str, Any] = {}
+    raw = list(getattr(args, "option", None) or [])
+    if getattr(args, "rules", None):
+        raw.insert(0, f"rules={args.rules}")
+    known = {o.key: o for o in game.options}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise IllegalAction("bad_option_syntax", "write options as key=value, not {item}", item=item)
+        if key not in known:
+            raise IllegalAction("unknown_option", "{game} has no option {key} (options: {keys})",
+                                game=game.name, key=key, keys=", ".join(known) or "none")
+        options[key] = known[key].parse(value)
+    players = args.players if args.players is not None else game.default_count
+    if players not in game.counts:
+        raise IllegalAction("bad_players", "{game} is played by {counts} players, not {players}",
+                            game=game.name, counts=", ".join(map(str, game.counts)), players=players)
+    return game.header(players, args.seed, **options)
 
 
 # -- run -------------------------------------------------------------------------------------
 def cmd_run(args: argparse.Namespace) -> int:
+    from companion.root import start, stop
     from companion.session.store import Store
-    from companion.ui.startup import start, stop
 
     store = Store(args.data)
     app, scene, sources = start(store, lang=args.lang, fullscreen=args.fullscreen,
@@ -51,27 +70,54 @@ def cmd_run(args: argparse.Namespace) -> int:
 # -- demo ------------------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
     _ui_env(args.screenshot is not None and "DISPLAY" not in os.environ)
+    from companion.root import make_app
     from companion.session.session import Session
-    from companion.ui.app import App
-    from companion.ui.drivers import DemoDriver
-    from companion.ui.scenes.setup import table_scene
+    from companion.ui.drivers import DemoDriver, RecordDriver
 
-    header = header_for(args.game, args.players, args.seed, args.rules)
+    driver: Any
+    if args.record:
+        from companion.session.record import RecordError, parse_record
+        try:
+            header, numbered = parse_record(_read_lines(args.record))
+        except RecordError as exc:
+            print(str(exc), file=sys.stderr)
+            return 1
+        header = dict(header)
+        driver = RecordDriver([a for _n, a in numbered])
+    else:
+        header = header_for(args)
+        driver = DemoDriver(args.turns, args.seed)
     store = None
     if args.data:  # attract mode stores nothing unless asked to
         from companion.session.store import Store
         store = Store(args.data)
     session = Session.new(header, store)
-    app = App(lang=args.lang, fullscreen=False, sound=False)
-    app.driver = DemoDriver(args.turns, args.seed)
+    app = make_app(lang=args.lang, fullscreen=False, sound=False, kiosk=False)
+    app.driver = driver
     try:
-        app.run(table_scene(app, session))
+        app.run(app.routes["table"](app, session=session))
+        if isinstance(driver, RecordDriver) and driver.error is not None:
+            print(f"line {len(session.actions) + 2}: {driver.error}", file=sys.stderr)
+            return 1
+        screen = "end" if app.scene is not None and type(app.scene).__name__ == "EndScene" else "table"
         if args.screenshot:
             app.screenshot(args.screenshot)
-            print(f"saved {args.screenshot} after {len(session.actions)} actions")
+            print(f"saved {args.screenshot} after {len(session.actions)} actions, on the {screen} screen")
+        else:
+            print(f"{len(session.actions)} actions, on the {screen} screen")
     finally:
         app.close()
     return 0
+
+
+def _read_lines(path: str) -> list[str]:
+    """A record file's lines (split on newlines only, so a U+2028 in a name stays in it)."""
+    from companion.session import record
+
+    reader = getattr(record, "read_record_file", None)
+    if reader is not None:
+        return list(reader(path))
+    return Path(path).read_text(encoding="utf-8").split("\n")
 
 
 # -- replay ----------------------------------------------------------------------------------
@@ -93,16 +139,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from companion.session.record import RecordError, replay
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        lines = _read_lines(args.file)
+    except OSError as exc:
+        print(f"cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    except RecordError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
     try:
-        engine, state, actions = replay(text.splitlines())
+        engine, state, actions = replay(lines)
     except RecordError as exc:
         print(str(exc), file=sys.stderr)
         return 1
     summary = engine.summary(state)
+    if args.legal:
+        summary["legal"] = [] if engine.is_over(state) else engine.legal_actions(state)
     print(json.dumps(summary) if args.json else describe(engine.name, summary))
     return 0
 
@@ -113,7 +164,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.session.simulate import random_game
 
     engine = get_engine(args.game)
-    header = header_for(args.game, args.players, args.seed, args.rules)
+    header = header_for(args)
     engine.new_game(header)  # a bad header is reported before the clock starts
     actions = 0
     start = time.perf_counter()
@@ -121,13 +172,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _state, acts = random_game(engine, {**header, "seed": args.seed + g}, args.seed + g)
         actions += len(acts)
     secs = time.perf_counter() - start
-    result = {"game": args.game, "players": args.players, "rules": args.rules, "games": args.games,
+    result = {"game": args.game, "players": header["players"], "options": {k: v for k, v in header.items()
+              if k not in ("record", "game", "players", "seed")}, "games": args.games,
               "seconds": round(secs, 4), "games_per_second": round(args.games / secs, 1),
               "actions_per_game": round(actions / max(1, args.games), 1)}
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{args.games} random {args.game} games, {args.players} players: {secs:.2f} s, "
+        print(f"{args.games} random {args.game} games, {header['players']} players: {secs:.2f} s, "
               f"{result['games_per_second']} games/s, {result['actions_per_game']} actions per game")
     return 0
 
@@ -137,12 +189,11 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     _ui_env(args.mock and "DISPLAY" not in os.environ)
     from companion.inputs.events import BUTTONS
     from companion.inputs.gpio import GpioButtons, load_pins, start_gpio
-    from companion.ui.app import App
+    from companion.root import make_app
     from companion.ui.drivers import MockSelftestDriver, WaitDriver
-    from companion.ui.scenes.selftest import SelftestScene
 
     pins = load_pins()
-    app = App(lang=args.lang, fullscreen=False if args.mock else None, sound=False)
+    app = make_app(lang=args.lang, fullscreen=False if args.mock else None, sound=False)
     factory = None
     if args.mock:
         from gpiozero import Device
@@ -155,7 +206,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     else:
         buttons = start_gpio(app.hub, pins)
         app.driver = WaitDriver(args.timeout)
-    scene = SelftestScene(app)
+    scene = app.routes["selftest"](app)
     try:
         app.run(scene)
     finally:
@@ -223,23 +274,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
     demo.add_argument("--game", default="suleika")
-    demo.add_argument("--players", type=int, default=3)
+    demo.add_argument("--players", type=int, default=None, help="default: the game's usual count")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--turns", type=int, default=10)
-    demo.add_argument("--rules", default=None)
+    demo.add_argument("--rules", default=None, help="short for --option rules=...")
+    demo.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
+    demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
     demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
     demo.add_argument("--data", default=None, help="store the demo game in this database file")
 
     rp = sub.add_parser("replay", help="rebuild a game from a record file")
     rp.add_argument("file")
     rp.add_argument("--json", action="store_true")
+    rp.add_argument("--legal", action="store_true", help='add "legal": the actions the player to move may take')
 
     sim = sub.add_parser("simulate", help="play random legal games and report their speed")
     sim.add_argument("--game", default="suleika")
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--players", type=int, default=None, help="default: the game's usual count")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--rules", default=None)
+    sim.add_argument("--rules", default=None, help="short for --option rules=...")
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
     sim.add_argument("--json", action="store_true")
 
     st = sub.add_parser("selftest", help="press every button and see it reach the screen")

@@ -57,11 +57,11 @@ class _FirstFrame:
 
 
 def start(data: Path) -> None:
-    """``companion run``'s own start-up (companion.ui.startup), with the pins on mock pins."""
+    """``companion run``'s own start-up (companion.root), with the pins on mock pins."""
     from gpiozero.pins.mock import MockFactory
 
     from companion.session.store import Store
-    from companion.ui import startup
+    from companion import root as startup
 
     store = Store(data / "start.sqlite3")
     app, scene, sources = startup.start(store, fullscreen=False, pin_factory=MockFactory())
@@ -92,14 +92,13 @@ class _Turns:
 def idle(data: Path, turns: int) -> None:
     from companion.session.session import Session
     from companion.session.store import Store
-    from companion.ui.app import App
-    from companion.ui.scenes.setup import table_scene
+    from companion.root import make_app
 
     store = Store(data / "idle.sqlite3")
-    app = App(store=store, fullscreen=False)
+    app = make_app(store=store, fullscreen=False)
     session = Session.new({"game": "suleika", "players": 4, "seed": 7}, store)
     app.driver = _Turns(turns)
-    app.run(table_scene(app, session))  # returns only if the window is closed
+    app.run(app.routes["table"](app, session=session))  # returns only if the window is closed
 
 
 def main(argv: list[str]) -> int:

@@ -1,8 +1,8 @@
 """Engine figures: random full games per second, and one legal-moves listing and one apply.
 
 Every run plays the same seeded games, so runs differ only by what the machine did meanwhile.
-Ali Baba is measured only once its engine is present and plays a game through; until then it
-is skipped with the reason in the notes.
+Every registered game is measured (from the registry); Suleika in every player count and both
+rule sets, the others at their usual player count.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.bench.table import Figure, Target
-from companion.games import get_engine, is_built
+from companion.games import REGISTRY, get_engine
 from companion.session.simulate import random_game
 
 #: The issue's promise: Suleika, 4 players, random games per second on the measuring machine.
 SULEIKA_4P_TARGET = Target(">=", 2000)
 #: How the games are called in the table.
-TITLES = {"suleika": "Suleika", "alibaba": "Ali Baba"}
+TITLES = {"suleika": "Suleika", "alibaba": "Ali Baba", "mutabor": "Mutabor", "teppich": "Der fliegende Teppich"}
 
 
 @dataclass(frozen=True)
@@ -28,10 +28,8 @@ class Config:
     rules: str | None = None
 
     def header(self, seed: int) -> dict[str, Any]:
-        h: dict[str, Any] = {"record": 1, "game": self.game, "players": self.players, "seed": seed}
-        if self.rules:
-            h["rules"] = self.rules
-        return h
+        options = {"rules": self.rules} if self.rules else {}
+        return REGISTRY[self.game].header(self.players, seed, **options)
 
     @property
     def key(self) -> str:
@@ -44,18 +42,20 @@ class Config:
 
 
 def configs(notes: list[str]) -> list[Config]:
-    """Every built game, with Suleika in 2, 3 and 4 players under both rule sets."""
-    out = [Config("suleika", p, r) for r in ("suleika", "marrakech") for p in (2, 3, 4)]
-    if not is_built("alibaba"):
-        notes.append("Ali Baba: engine not built yet, skipped")
-        return out
-    alibaba = Config("alibaba", 4)
-    try:
-        random_game(get_engine("alibaba"), alibaba.header(1), 1)
-    except Exception as exc:  # an engine under construction must not stop the bench
-        notes.append(f"Ali Baba: engine does not play a game through yet ({type(exc).__name__}: {exc}), skipped")
-        return out
-    out.append(alibaba)
+    """Every registered game: Suleika in 2, 3 and 4 players under both rule sets, the others
+    at their usual player count."""
+    out: list[Config] = []
+    for name, game in REGISTRY.items():
+        if name == "suleika":
+            out += [Config("suleika", p, r) for r in ("suleika", "marrakech") for p in game.counts]
+            continue
+        config = Config(name, game.default_count)
+        try:
+            random_game(get_engine(name), config.header(1), 1)
+        except Exception as exc:  # a game that cannot play through is named, not fatal
+            notes.append(f"{TITLES.get(name, name)}: does not play a game through ({type(exc).__name__}: {exc}), skipped")
+            continue
+        out.append(config)
     return out
 
 
@@ -112,7 +112,8 @@ def run(runs: int, games: int, micro_games: int, notes: list[str]) -> list[Figur
             fig.samples.append(games_per_second(config, n))
         figures.append(fig)
     for config in configs([]):
-        if config.players != 4 or config.rules == "marrakech":
+        usual = 4 if config.game == "suleika" else REGISTRY[config.game].default_count
+        if config.rules == "marrakech" or config.players != usual:
             continue
         pairs = sample_positions(config, micro_games)
         listing = Figure(f"engine.{config.game}.legal_actions_us", f"engine: {TITLES.get(config.game, config.game)} one legal-moves listing",

@@ -11,7 +11,6 @@ showing, the placement choice with every legal spot lit), drawn and flipped many
 
 from __future__ import annotations
 
-import importlib.util
 import queue
 import random
 import tempfile
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bench.table import Figure, Target, percentile
+from companion.ui.table import TableScene
 
 PRESS_P95_TARGET = Target("<=", 16.7)
 FRAME_TARGET = Target("<", 4.0)
@@ -68,14 +68,12 @@ class _PressDriver:
         if self.sent >= self.presses:
             return False
         scene = app.scene
-        module_name = type(scene).__module__
-        if getattr(scene, "session", None) is None or scene.session.over or not hasattr(
-                importlib.import_module(module_name), "demo_presses"):
+        if not isinstance(scene, TableScene) or scene.session.over:
             app.show(self.new_table(app))  # the game ended: the next table sits down
             self.plan = []
             return True
         if not self.plan:
-            self.plan = importlib.import_module(module_name).demo_presses(scene, self.rng)
+            self.plan = scene.demo_presses(self.rng)
             if not self.plan:
                 app.show(self.new_table(app))
                 return True
@@ -93,11 +91,11 @@ def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float]
     from companion.inputs.gpio import GpioButtons, load_pins
     from companion.session.session import Session
     from companion.session.store import Store
-    from companion.ui.app import App
-    from companion.ui.scenes.setup import table_scene
+    from companion.root import make_app
 
     store = Store(Path(tempfile.mkdtemp(dir=workdir)) / "press.sqlite3")
-    app = App(store=store, lang="en", fullscreen=False, sound=False)
+    app = make_app(store=store, lang="en", fullscreen=False, sound=False)
+    app.routes.pop("end")  # a finished game goes straight on to the next table
     factory = MockFactory()
     pins = load_pins()
     buttons = GpioButtons(app.hub, pins, pin_factory=factory)
@@ -106,7 +104,7 @@ def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float]
 
     def new_table(app: Any) -> Any:
         session = Session.new({"game": "suleika", "players": 3, "seed": next(games)}, store)
-        return table_scene(app, session)
+        return app.routes["table"](app, session=session)
 
     driver = _PressDriver(presser, presses, seed, new_table)
     app.driver = driver
@@ -157,13 +155,15 @@ def _suleika_midgame(players: int, seed: int, phase: str) -> Any:
         session.act(random_step(engine, st, rng))
 
 
-def _alibaba_midgame(seed: int) -> Any:
+def _midgame(game: str, players: int, seed: int, steps: int = 150) -> Any:
+    """A session ``steps`` random actions into a game (or at its end)."""
+    from companion.games import spec
     from companion.session.session import Session
     from companion.session.simulate import random_step
 
-    session = Session.new({"game": "alibaba", "players": 4, "seed": seed})
+    session = Session.new(spec(game).header(players, seed))
     rng = random.Random(seed)
-    for _ in range(150):
+    for _ in range(steps):
         if session.over:
             break
         session.act(random_step(session.engine, session.state, rng))
@@ -172,27 +172,25 @@ def _alibaba_midgame(seed: int) -> Any:
 
 def frame_scenes(app: Any, notes: list[str]) -> list[tuple[str, str, Any]]:
     """(key, label, scene) for the busiest frames of every game screen that exists."""
-    from companion.games import is_built
-    from companion.ui.scenes.suleika import SuleikaScene
+    from companion.games import REGISTRY
 
+    table = app.routes["table"]
     out: list[tuple[str, str, Any]] = []
     for players in (4, 2):
-        roll = SuleikaScene(app, _suleika_midgame(players, 3, "roll"))
+        roll = table(app, session=_suleika_midgame(players, 3, "roll"))
         out.append((f"frame.suleika.{players}p.hint_ms", f"frame: Suleika {players}p mid-game, hint showing", roll))
-        place = SuleikaScene(app, _suleika_midgame(players, 3, "place"))
+        place = table(app, session=_suleika_midgame(players, 3, "place"))
         out.append((f"frame.suleika.{players}p.place_ms", f"frame: Suleika {players}p mid-game, spots lit", place))
-    if not (is_built("alibaba") and importlib.util.find_spec("companion.ui.scenes.alibaba")):
-        notes.append("frame: the Ali Baba screen does not exist yet, skipped")
-        return out
-    try:
-        from companion.ui.scenes.alibaba import AlibabaScene
-
-        scene = AlibabaScene(app, _alibaba_midgame(3))
-        scene.draw(app.screen)
-    except Exception as exc:  # a screen under construction must not stop the bench
-        notes.append(f"frame: the Ali Baba screen cannot draw yet ({type(exc).__name__}: {exc}), skipped")
-        return out
-    out.append(("frame.alibaba.4p_ms", "frame: Ali Baba 4p mid-game", scene))
+    for name, game in REGISTRY.items():
+        if name == "suleika" or game.scene is None:
+            continue
+        try:
+            scene = table(app, session=_midgame(name, game.default_count, 3))
+            scene.draw(app.screen)
+        except Exception as exc:  # a screen that cannot draw is named, not fatal
+            notes.append(f"frame: the {name} screen cannot draw ({type(exc).__name__}: {exc}), skipped")
+            continue
+        out.append((f"frame.{name}.{game.default_count}p_ms", f"frame: {name} {game.default_count}p mid-game", scene))
     return out
 
 
@@ -200,9 +198,9 @@ def frame_figures(runs: int, draws: int, notes: list[str]) -> list[Figure]:
     """Median milliseconds to draw and flip each busy frame, per run."""
     import pygame
 
-    from companion.ui.app import App
+    from companion.root import make_app
 
-    app = App(lang="en", fullscreen=False, sound=False)
+    app = make_app(lang="en", fullscreen=False, sound=False)
     figures: list[Figure] = []
     try:
         for key, label, scene in frame_scenes(app, notes):

@@ -7,11 +7,19 @@ An engine is pure: no pygame, no gpiozero, no files, no ``random``. Its state is
 
 ``apply`` validates an action and returns a *new* state plus the events it caused (moves,
 payments) for the screen to show and the ledger to keep. An illegal action raises
-:class:`IllegalAction` whose message a player can read; the old state is untouched.
+:class:`IllegalAction`; the old state is untouched.
+
+Engines speak in codes, not sentences: a refusal carries a ``code`` and parameters (the
+screens look the words up in ``assets/i18n/``), plus an English text for the command line.
+Event reasons are codes too, and a :class:`Chance` names the ``kind`` of die or card.
 
 Chance is explicit: when a die must be rolled the engine says so through ``chance(state)``
 and the session supplies the value (seeded, or typed in from a physical die) as an ordinary
 action, so a record replays exactly without any random numbers.
+
+>>> err = IllegalAction("no_card", "No movement card {value} is left to deal", value=6)
+>>> err.code, err.params, str(err)
+('no_card', {'value': 6}, 'No movement card 6 is left to deal')
 """
 
 from __future__ import annotations
@@ -25,8 +33,20 @@ Action = dict[str, Any]
 class IllegalAction(ValueError):
     """An action the rules do not allow, or a record line that makes no sense.
 
-    The message is meant for the players: ``"This carpet would cover one whole carpet"``.
+    ``code`` names the refusal (``"covers_whole"``); the screen shows the text kept under
+    ``<game>.refusal.<code>`` in ``assets/i18n/``, filled in from ``params``. ``text`` is the
+    English template, used by the command line and in logs. Parameters are plain JSON values.
     """
+
+    def __init__(self, code: str, text: str = "", **params: Any) -> None:
+        self.code = code
+        self.params = params
+        self.template = text or code
+        try:
+            message = self.template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            message = self.template
+        super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -35,7 +55,8 @@ class Event:
 
     ``kind`` is a short word (``"move"``, ``"pay"``, ...); ``data`` holds plain values.
     A ``"pay"`` event carries ``payer``, ``payee`` (player index or ``None`` for the bank),
-    ``amount`` and ``reason``; the store writes every one of them to the ledger.
+    ``amount``, ``reason`` (a code, worded by ``<game>.reason.<code>`` in ``assets/i18n/``)
+    and, where the wording needs them, ``params``; the store writes every one to the ledger.
     """
 
     kind: str
@@ -48,11 +69,14 @@ class Chance:
 
     The session answers with ``{"action": action, "value": v}`` where ``v`` is one of
     ``faces`` (each face equally likely; repeated faces weigh more, as on a real die).
+    ``kind`` says what is rolled or drawn (``"die"``, ``"black_die"``, ``"white_die"``,
+    ``"movement_card"``, ``"special_die"``, ...); the screen names it from
+    ``<game>.chance.<kind>`` and draws the matching die.
     """
 
     action: str
     faces: tuple[int, ...]
-    label: str = "die"
+    kind: str = "die"
 
 
 @runtime_checkable

@@ -131,3 +131,15 @@ def load() -> Box:
         money=tuple((rules, tuple(pairs)) for rules, pairs in money.items()),
         final_tie=str(tie),
     )
+
+
+def default_seat_colors(players: int) -> list[list[str]]:
+    """The colours each seat plays by default, from the box (two each with 2 players).
+
+    >>> default_seat_colors(2)
+    [['red', 'yellow'], ['blue', 'green']]
+    """
+    from companion.games import get_engine
+
+    box: Box = get_engine("suleika").box  # type: ignore[attr-defined]
+    return [list(seat) for seat in box.seats(players)]

@@ -14,6 +14,7 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -48,11 +49,16 @@ class App:
     """Owns the display, the input hub, the store and the active scene."""
 
     def __init__(self, *, store: Store | None = None, lang: str = "de", fullscreen: bool | None = None,
-                 hub: InputHub | None = None, sound: bool = True) -> None:
+                 hub: InputHub | None = None, sound: bool = True,
+                 routes: dict[str, Callable[..., Scene]] | None = None, kiosk: bool | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         if fullscreen is None:
             fullscreen = on_a_pi()
+        #: in kiosk mode neither Escape nor closing the window leaves the app
+        self.kiosk = fullscreen if kiosk is None else kiosk
+        #: route name -> scene factory ``(app, **kwargs) -> Scene``, set by the composition root
+        self.routes: dict[str, Callable[..., Scene]] = dict(routes or {})
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
         pygame.display.set_caption("Companion")
         with warnings.catch_warnings():
@@ -108,6 +114,17 @@ class App:
         self.scene = scene
         scene.dirty = True
 
+    def go(self, route: str, **kwargs: Any) -> Scene:
+        """Show the scene of a named route (``"menu"``, ``"setup"``, ``"table"``, ``"end"``...);
+        scenes ask for routes by name and never import each other."""
+        try:
+            factory = self.routes[route]
+        except KeyError:
+            raise KeyError(f"no route {route!r} (routes: {', '.join(self.routes)})") from None
+        scene = factory(self, **kwargs)
+        self.show(scene)
+        return scene
+
     def inject(self, name: str, value: int | None = None) -> None:
         """A scripted press (demo, attract mode): handled on the next pass like a button press,
         but not debounced, so a script may press the same button on consecutive frames."""
@@ -120,14 +137,22 @@ class App:
     def _pygame_event(self, ev: pygame.event.Event, pending: list[tuple[str, float]]) -> None:
         assert self.scene is not None
         if ev.type == pygame.QUIT:
-            self.running = False
-        elif ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE and not on_a_pi():
+            if not self.kiosk:
                 self.running = False
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                if not self.kiosk:
+                    self.running = False
                 return
+            if self.scene.wants_text and ev.unicode and (ev.unicode.isalpha() or ev.unicode in " -"):
+                return  # typed as a letter by the TEXTINPUT event that follows
             iev = key_to_event(pygame.key.name(ev.key))
             if iev is not None:
                 self.hub.press(iev.name, "keyboard", iev.value)
+        elif ev.type == pygame.TEXTINPUT:
+            if self.scene.wants_text:
+                self.scene.on_text(ev.text)
+                self.scene.dirty = True
         elif ev.type == pygame.FINGERDOWN:
             self._fingers_seen = True
             w, h = theme.SIZE
@@ -177,6 +202,10 @@ class App:
             self.scene.on_input(iev)
         scene = self.scene
         animating = scene.update(self.now()) or animating
+        if not animating and scene.finished_game() and "end" in self.routes:
+            # whatever ended the game (a roll, a carpet, a forced landing), the end screen
+            # follows once the last animation is over, for every game
+            scene = self.go("end", table=scene)
         if scene.dirty or animating or pending or (scene.banner.text and not scene.banner.active(self.now())):
             if scene.banner.text and not scene.banner.active(self.now()):
                 scene.banner.text = ""

@@ -1,13 +1,14 @@
-"""Scripted presses through the real screen loop: the demo (attract mode) and the selftest."""
+"""Scripted presses through the real screen loop: the demo (attract mode), a record played
+back on screen, and the selftest."""
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from typing import Any
 
 from companion.ui.app import App
+from companion.ui.table import TableScene
 
 
 class DemoDriver:
@@ -25,16 +26,38 @@ class DemoDriver:
         if self.queue:
             app.inject(self.queue.pop(0))
             return True
-        session = getattr(scene, "session", None)
-        if session is None or session.over:
+        if not isinstance(scene, TableScene) or scene.session.over:
             return False
-        module = importlib.import_module(type(scene).__module__)
-        if module.turns_played(session) >= self.turns:
+        if scene.turns_played() >= self.turns:
             return False
-        self.queue = module.demo_presses(scene, self.rng)
+        self.queue = scene.demo_presses(self.rng)
         if not self.queue:
             return False
         app.inject(self.queue.pop(0))
+        return True
+
+
+class RecordDriver:
+    """Plays a record's actions, one per idle frame, through the table screen's session, so
+    the real loop draws each of them (``companion demo --record``)."""
+
+    waits = True
+
+    def __init__(self, actions: list[dict[str, Any]]) -> None:
+        self.actions = list(actions)
+        self.error: str | None = None
+
+    def __call__(self, app: App) -> bool:
+        scene: Any = app.scene
+        if not self.actions or not isinstance(scene, TableScene):
+            return False
+        action = self.actions.pop(0)
+        try:
+            scene.session.act(action)
+        except Exception as exc:  # noqa: BLE001 - shown to the user by the command line
+            self.error = str(exc)
+            return False
+        scene.shown_action()
         return True
 
 

@@ -34,6 +34,13 @@ class Scene:
     def on_input(self, ev: InputEvent) -> None:
         """A button, key or serial press."""
 
+    #: True on screens that take typed letters (the name keyboard): a desktop keyboard's
+    #: letters then type instead of acting as buttons
+    wants_text = False
+
+    def on_text(self, text: str) -> None:
+        """Letters typed on a desktop keyboard (only on screens that want text)."""
+
     def on_tap(self, pos: tuple[int, int]) -> None:
         """A touch or click at a logical screen position; buttons first, then the scene."""
         for b in self.buttons:
@@ -53,15 +60,30 @@ class Scene:
         try:
             return fn(*args)
         except IllegalAction as exc:
-            self.say(str(exc), bad=True)
+            self.refuse(exc)
         except StoreError as exc:
-            self.say(self.t("saved_failed", error=exc), bad=True)
+            self.say(self.t("saved_failed", error=self.t.refusal("store", exc)), bad=True)
         return None
+
+    #: the game whose refusal texts this scene shows (``<game>.refusal.<code>``)
+    game: str | None = None
+
+    def refuse(self, exc: IllegalAction) -> None:
+        """Explain a refused command in the screen's language; nothing changed."""
+        self.say(self.t.refusal(self.game, exc), bad=True)
 
     def say(self, text: str, bad: bool = False) -> None:
         """Show a line of feedback; a bad one explains why nothing changed."""
-        self.banner.show(self.app.texts.message(text) if bad else text, self.app.now(), bad)
+        self.banner.show(text, self.app.now(), bad)
         self.dirty = True
+
+    def go(self, route: str, **kwargs: Any) -> None:
+        """Ask the app for another screen by its route name."""
+        self.app.go(route, **kwargs)
+
+    def finished_game(self) -> bool:
+        """True when this screen shows a game that is over (the app then shows the end)."""
+        return False
 
     # -- time -----------------------------------------------------------------------------
     def update(self, now: float) -> bool:

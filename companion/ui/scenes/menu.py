@@ -1,10 +1,12 @@
-"""The game menu: all four games; those not built yet say so."""
+"""The game menu: every registered game, and those still to come (they say so)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from companion.games import ALL_GAMES, is_built
+from companion.games import menu_games, playable
 from companion.inputs.events import InputEvent
 from companion.ui import theme
 from companion.ui.scene import Scene
@@ -12,46 +14,56 @@ from companion.ui.widgets import Button
 
 
 class MenuScene(Scene):
-    """LEFT/RIGHT move the choice, OK opens it; a tap opens a game directly."""
+    """LEFT/RIGHT move the choice over every game, OK opens it; a tap opens a game directly."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.built = [g for g in ALL_GAMES if is_built(g)]
+        self.games = menu_games()
         self.choice = 0
+        self.layout()
+
+    def layout(self) -> None:
+        """Hit areas once per screen (and again when the language changes the labels)."""
+        self.buttons = []
+        cols = 2
+        rows = (len(self.games) + cols - 1) // cols
+        h = min(130, (300 - (rows - 1) * 14) // rows)
+        for i, game in enumerate(self.games):
+            rect = pygame.Rect(40 + (i % cols) * 370, 96 + (i // cols) * (h + 14), 350, h)
+            label = self.t("game_" + game) + ("" if playable(game) else f" ({self.t('not_built')})")
+            self.buttons.append(Button(rect, label, lambda g=game: self.open(g), size=36,
+                                       selected=i == self.choice, enabled=True,
+                                       color=None if playable(game) else theme.BG))
+        self.buttons.append(Button(pygame.Rect(660, 404, 120, 66), self.app.texts.lang.upper(),
+                                   self.toggle_language, size=32))
 
     def open(self, game: str) -> None:
-        from companion.ui.scenes.setup import SetupScene
-
-        if game not in self.built:
-            self.say(f"{self.t('game_' + game)}: {self.t('not_built')}", bad=True)
+        if not playable(game):
+            self.say(self.t("not_built_says", game=self.t("game_" + game)), bad=True)
             return
-        self.app.show(SetupScene(self.app, game))
+        self.go("setup", game=game)
 
     def on_input(self, ev: InputEvent) -> None:
-        if ev.name in ("left", "right") and self.built:
+        if ev.name in ("left", "right"):
             step = 1 if ev.name == "right" else -1
-            self.choice = (self.choice + step) % len(self.built)
-        elif ev.name in ("ok", "roll") and self.built:
-            self.open(self.built[self.choice])
+            self.choice = (self.choice + step) % len(self.games)
+            for i, b in enumerate(self.buttons[: len(self.games)]):
+                b.selected = i == self.choice
+        elif ev.name in ("ok", "roll"):
+            self.open(self.games[self.choice])
         self.dirty = True
-
-    def draw(self, surf: pygame.Surface) -> None:
-        surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("choose_game"), (400, 24), 48, theme.GOLD, bold=True, anchor="midtop")
-        self.buttons = []
-        for i, game in enumerate(ALL_GAMES):
-            rect = pygame.Rect(40 + (i % 2) * 370, 100 + (i // 2) * 150, 350, 130)
-            built = game in self.built
-            label = self.t("game_" + game) + ("" if built else f" ({self.t('not_built')})")
-            b = Button(rect, label, lambda g=game: self.open(g), enabled=built, size=36,
-                       selected=built and self.built[self.choice] == game)
-            b.draw(surf)
-            self.buttons.append(b)
-        lang = Button(pygame.Rect(660, 410, 120, 60), self.app.texts.lang.upper(), self.toggle_language)
-        lang.draw(surf)
-        self.buttons.append(lang)
-        self.banner.draw(surf, pygame.Rect(40, 404, 600, 70), self.app.now())
 
     def toggle_language(self) -> None:
         self.app.set_language("en" if self.app.texts.lang == "de" else "de")
         self.t = self.app.texts
+        self.layout()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.BG)
+        theme.blit_text(surf, self.t("choose_game"), (400, 20), 48, theme.GOLD, bold=True, anchor="midtop")
+        for b in self.buttons:
+            b.draw(surf)
+        if self.banner.active(self.app.now()):
+            self.banner.draw(surf, pygame.Rect(40, 404, 600, 66), self.app.now())
+        else:
+            theme.blit_text(surf, self.t("choose_hint"), (40, 422), 28, theme.INK_DIM)

@@ -1,52 +1,79 @@
-"""An on-screen keyboard for a player's name (touch only; a desktop keyboard types too)."""
+"""An on-screen keyboard for a player's name; a desktop keyboard types too.
+
+Capitals start the name and every word after a space ("Anna Lena").
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
+from companion.inputs.events import InputEvent
 from companion.ui import theme
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
-ROWS = ("QWERTZUIOPÜ", "ASDFGHJKLÖÄ", "YXCVBNM-ß ")
-MAX_LEN = 12
+ROWS = ("QWERTZUIOPÜ", "ASDFGHJKLÖÄ", "YXCVBNM-ß")
+MAX_LEN = 14
 
 
 class NameScene(Scene):
-    def __init__(self, app, name: str, done: Callable[[str], None], back: Scene) -> None:
+    wants_text = True
+
+    def __init__(self, app: Any, name: str, done: Callable[[str], None], back: Scene, seat: int = 0) -> None:
         super().__init__(app)
-        self.name, self.done, self.back = name, done, back
+        self.name, self.done, self.back, self.seat = name, done, back, seat
         self.fresh = True  # the first letter typed replaces the suggested name
+        self.layout()
 
     def type(self, ch: str) -> None:
         if self.fresh:
             self.name, self.fresh = "", False
         if len(self.name) < MAX_LEN:
-            self.name += ch if not self.name else ch.lower()
+            start_of_word = not self.name or self.name.endswith((" ", "-"))
+            self.name += ch.upper() if start_of_word else ch.lower()
+        self.dirty = True
+
+    def delete(self) -> None:
+        self.fresh = False
+        self.name = self.name[:-1]
+        self.dirty = True
 
     def finish(self) -> None:
-        self.done(self.name.strip() or "?")
+        self.done(" ".join(self.name.split()) or self.t("player_n", n=self.seat + 1))
         self.app.show(self.back)
 
-    def on_input(self, ev) -> None:
+    def on_input(self, ev: InputEvent) -> None:
         if ev.name == "ok":
             self.finish()
         elif ev.name == "undo":
-            self.name = self.name[:-1]
+            self.delete()
         self.dirty = True
+
+    def on_text(self, text: str) -> None:
+        """Letters typed on a desktop keyboard."""
+        for ch in text:
+            if ch.isalpha() or ch in " -":
+                self.type(ch)
+
+    def layout(self) -> None:
+        b: list[Button] = []
+        for r, row in enumerate(ROWS):
+            for c, ch in enumerate(row):
+                rect = pygame.Rect(18 + c * 69 + r * 24, 122 + r * 74, 64, 68)
+                b.append(Button(rect, ch, lambda ch=ch: self.type(ch), size=34))
+        b.append(Button(pygame.Rect(20, 360, 230, 100), self.t("delete"), self.delete, size=34))
+        b.append(Button(pygame.Rect(270, 360, 250, 100), self.t("space"), lambda: self.type(" "), size=34))
+        b.append(Button(pygame.Rect(540, 360, 240, 100), self.t("ok"), self.finish, size=40, selected=True))
+        self.buttons = b
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        pygame.draw.rect(surf, theme.PANEL, (40, 20, 720, 70), border_radius=10)
-        theme.blit_text(surf, self.name + "_", (60, 36), 48, theme.INK)
-        self.buttons = []
-        for r, row in enumerate(ROWS):
-            for c, ch in enumerate(row):
-                rect = pygame.Rect(20 + c * 69 + r * 20, 110 + r * 80, 64, 72)
-                self.buttons.append(Button(rect, "_" if ch == " " else ch, lambda ch=ch: self.type(ch), size=34))
-        self.buttons.append(Button(pygame.Rect(20, 360, 240, 100), "DEL", lambda: setattr(self, "name", self.name[:-1]), size=40))
-        self.buttons.append(Button(pygame.Rect(540, 360, 240, 100), self.t("ok"), self.finish, size=40, selected=True))
+        theme.blit_text(surf, self.t("name_of", n=self.seat + 1), (40, 8), 30, theme.GOLD)
+        pygame.draw.rect(surf, theme.PANEL, (40, 44, 720, 68), border_radius=10)
+        r = theme.blit_text(surf, self.name, (60, 56), 48, theme.INK)
+        pygame.draw.line(surf, theme.GOLD, (r.right + 4, 56), (r.right + 4, 100), 3)  # the cursor
         for b in self.buttons:
             b.draw(surf)

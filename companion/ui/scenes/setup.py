@@ -1,177 +1,186 @@
-"""Player setup: how many, names, colours, the rule set and options, the language."""
+"""Player setup: how many, names, colours, the game's options and the language, all from the
+game's registry entry. Touch does everything; so do the buttons (STRAIGHT moves to the next
+line, LEFT/RIGHT change it, OK starts, UNDO goes back)."""
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from companion.engine.base import IllegalAction
-from companion.games import get_engine
+from companion.games import OptionSpec, spec
+from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.ui import theme
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
-
-@dataclass(frozen=True)
-class Option:
-    """A header setting chosen on the setup screen; ``only_for`` limits it to player counts."""
-
-    key: str
-    values: tuple[Any, ...]
-    only_for: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    counts: tuple[int, ...]
-    default: int
-    options: tuple[Option, ...] = field(default_factory=tuple)
-
-
-SETUPS = {
-    "suleika": GameSetup((2, 3, 4), 3, (
-        Option("rules", ("suleika", "marrakech")),
-        Option("variant2p", (False, True), only_for=(2,)),
-        Option("corner_loops", ("TR_BL", "TL_BR")),
-    )),
-    "alibaba": GameSetup((2, 3, 4, 5, 6), 4, (Option("variant_free_loot", (False, True)),)),
-}
-FREE_COLOURS = ("red", "blue", "yellow", "green", "purple", "orange")
-
-
-def table_scene(app, session: Session) -> Scene:
-    """The table screen for a session's game."""
-    if session.engine.name == "suleika":
-        from companion.ui.scenes.suleika import SuleikaScene
-        return SuleikaScene(app, session)
-    from companion.ui.scenes.alibaba import AlibabaScene
-    return AlibabaScene(app, session)
+PALETTE = ("red", "blue", "yellow", "green", "purple", "orange")
 
 
 class SetupScene(Scene):
-    def __init__(self, app, game: str, seed: int | None = None) -> None:
+    def __init__(self, app: Any, game: str, seed: int | None = None, names: list[str | None] | None = None,
+                 colors: list[Any] | None = None, players: int | None = None,
+                 options: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.game = game
-        self.spec = SETUPS[game]
-        self.count = self.spec.default
-        self.names = [self.t("player_n", n=i + 1) for i in range(max(self.spec.counts))]
-        self.values = {o.key: o.values[0] for o in self.spec.options}
+        self.spec = spec(game)
+        self.count = players if players in self.spec.counts else self.spec.default_count
+        #: a name the table typed, or None for "Spieler 2" in whatever language is shown
+        self.names: list[str | None] = list(names or []) + [None] * (max(self.spec.counts) - len(names or []))
+        self.values = {o.key: o.default for o in self.spec.options}
+        self.values.update(options or {})
         self.seed = seed
-        self.colors = self.default_colors()
+        self.colors = list(colors) if colors and len(colors) == self.count else self.spec.default_colors(self.count)
+        self.focus = 0
+        self.layout()
 
     # -- the header this screen builds ------------------------------------------------------
-    def default_colors(self) -> list[Any]:
-        if self.game == "suleika":
-            from companion.engine import suleika
-            state = get_engine("suleika").new_game({"record": 1, "game": "suleika", "players": self.count, "seed": 0})
-            return [list(suleika.seat_colors(state, i)) for i in range(self.count)]
-        return list(FREE_COLOURS[: self.count])
+    def name(self, i: int) -> str:
+        return self.names[i] or self.t("player_n", n=i + 1)
 
     def header(self) -> dict[str, Any]:
         seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
-        h: dict[str, Any] = {"record": 1, "game": self.game, "players": self.count, "seed": seed,
-                             "names": self.names[: self.count], "colors": self.colors}
-        for o in self.spec.options:
-            if not o.only_for or self.count in o.only_for:
-                h[o.key] = self.values[o.key]
+        h = self.spec.header(self.count, seed, **{o.key: self.values[o.key] for o in self.options()})
+        if any(self.names[: self.count]):
+            h["names"] = [self.name(i) for i in range(self.count)]
+        h["colors"] = self.colors
         return h
+
+    def options(self) -> list[OptionSpec]:
+        return [o for o in self.spec.options if o.applies(self.count)]
 
     # -- actions ----------------------------------------------------------------------------
     def set_count(self, n: int) -> None:
         self.count = n
-        self.colors = self.default_colors()
+        self.colors = self.spec.default_colors(n)
+        self.layout()
 
     def swap_colour(self, i: int) -> None:
-        j = (i + 1) % self.count
-        self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
+        """A plain colour goes to the next colour no other seat plays; a seat that plays
+        several colours swaps them with the next seat."""
+        if isinstance(self.colors[i], list):
+            j = (i + 1) % self.count
+            self.colors[i], self.colors[j] = self.colors[j], self.colors[i]
+        else:
+            taken = set(self.colors) - {self.colors[i]}
+            palette = list(self.spec.colors) or list(PALETTE)
+            k = palette.index(self.colors[i]) if self.colors[i] in palette else -1
+            for step in range(1, len(palette) + 1):
+                cand = palette[(k + step) % len(palette)]
+                if cand not in taken:
+                    self.colors[i] = cand
+                    break
+        self.layout()
 
-    def cycle(self, o: Option) -> None:
-        idx = o.values.index(self.values[o.key])
-        self.values[o.key] = o.values[(idx + 1) % len(o.values)]
+    def cycle(self, o: OptionSpec, step: int = 1) -> None:
+        idx = o.choices.index(self.values[o.key])
+        self.values[o.key] = o.choices[(idx + step) % len(o.choices)]
+        self.layout()
 
     def edit_name(self, i: int) -> None:
-        from companion.ui.scenes.names import NameScene
-
         def done(name: str) -> None:
             self.names[i] = name
-        self.app.show(NameScene(self.app, self.names[i], done, self))
+            self.layout()
+        self.go("names", name=self.names[i] or "", seat=i, done=done, back=self)
 
     def toggle_language(self) -> None:
         self.app.set_language("en" if self.app.texts.lang == "de" else "de")
         self.t = self.app.texts
+        self.layout()
 
     def start(self) -> None:
         try:
             session = Session.new(self.header(), self.app.store)
         except (IllegalAction, StoreError) as exc:
-            self.say(str(exc), bad=True)
+            self.say(self.t.refusal(self.game, exc), bad=True)
             return
-        self.app.show(table_scene(self.app, session))
+        self.go("table", session=session)
 
     def back(self) -> None:
-        from companion.ui.scenes.menu import MenuScene
-        self.app.show(MenuScene(self.app))
+        self.go("menu")
 
-    def on_input(self, ev) -> None:
-        counts = self.spec.counts
-        i = counts.index(self.count)
-        if ev.name == "left" and i > 0:
-            self.set_count(counts[i - 1])
-        elif ev.name == "right" and i < len(counts) - 1:
-            self.set_count(counts[i + 1])
+    # -- the buttons: a focus moves over the lines --------------------------------------------
+    def lines(self) -> list[str]:
+        return ["players"] + [o.key for o in self.options()] + ["language"]
+
+    def change(self, step: int) -> None:
+        line = self.lines()[self.focus % len(self.lines())]
+        if line == "players":
+            counts = self.spec.counts
+            i = counts.index(self.count) + step
+            if 0 <= i < len(counts):
+                self.set_count(counts[i])
+        elif line == "language":
+            self.toggle_language()
+        else:
+            self.cycle(next(o for o in self.options() if o.key == line), step)
+
+    def on_input(self, ev: InputEvent) -> None:
+        if ev.name == "left":
+            self.change(-1)
+        elif ev.name == "right":
+            self.change(1)
+        elif ev.name == "straight":
+            self.focus = (self.focus + 1) % len(self.lines())
+            self.layout()
         elif ev.name in ("ok", "roll"):
             self.start()
         elif ev.name == "undo":
             self.back()
         self.dirty = True
 
-    # -- drawing ----------------------------------------------------------------------------
-    def option_label(self, o: Option) -> str:
+    # -- layout, once per change --------------------------------------------------------------
+    def option_label(self, o: OptionSpec) -> str:
         v = self.values[o.key]
-        if isinstance(v, bool):
-            shown = "ja" if v and self.t.lang == "de" else ("yes" if v else ("nein" if self.t.lang == "de" else "no"))
-        elif o.key in ("rules", "corner_loops"):
-            shown = self.t(f"{o.key}_{v}")
-        else:
-            shown = str(v)
-        return f"{self.t(o.key)}: {shown}"
+        shown = self.t("yes" if v else "no") if isinstance(v, bool) else self.t(f"{o.text}_{v}")
+        return f"{self.t(o.text)}: {shown}"
+
+    def layout(self) -> None:
+        b: list[Button] = []
+        focus = self.lines()[self.focus % len(self.lines())]
+        for k, n in enumerate(self.spec.counts):
+            b.append(Button(pygame.Rect(150 + k * 70, 72, 64, 64), str(n), lambda n=n: self.set_count(n),
+                            selected=n == self.count, size=36))
+        # seats: one column up to four players, two columns for five and six
+        cols = 1 if self.count <= 4 else 2
+        per_col = (self.count + cols - 1) // cols
+        w = 380 // cols
+        for i in range(self.count):
+            x, y = 20 + (i // per_col) * (w + 6), 148 + (i % per_col) * 72
+            b.append(Button(pygame.Rect(x, y, 64, 64), "", lambda i=i: self.swap_colour(i)))
+            b.append(Button(pygame.Rect(x + 70, y, w - 76, 64), self.name(i), lambda i=i: self.edit_name(i), size=28))
+        y = 72
+        for o in self.options():
+            b.append(Button(pygame.Rect(420, y, 360, 64), self.option_label(o), lambda o=o: self.cycle(o), size=26,
+                            selected=focus == o.key))
+            y += 72
+        b.append(Button(pygame.Rect(420, y, 360, 64), f"{self.t('language')}: {self.t.lang.upper()}",
+                        self.toggle_language, size=26, selected=focus == "language"))
+        b.append(Button(pygame.Rect(420, 404, 170, 66), self.t("back"), self.back, size=32))
+        b.append(Button(pygame.Rect(610, 404, 170, 66), self.t("start"), self.start, selected=True, size=36))
+        self.buttons = b
+        self.dirty = True
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("game_" + self.game), (20, 14), 44, theme.GOLD, bold=True)
-        b: list[Button] = []
-        theme.blit_text(surf, self.t("players"), (20, 70), 28, theme.INK_DIM)
-        for k, n in enumerate(self.spec.counts):
-            b.append(Button(pygame.Rect(130 + k * 70, 58, 64, 52), str(n), lambda n=n: self.set_count(n),
-                            selected=n == self.count, size=34))
-        row_h = min(60, 340 // self.count)
-        for i in range(self.count):
-            y = 122 + i * row_h
+        theme.blit_text(surf, self.t("game_" + self.game), (20, 10), 44, theme.GOLD, bold=True)
+        focus = self.lines()[self.focus % len(self.lines())]
+        theme.blit_text(surf, self.t("players"), (20, 90), 30, theme.GOLD if focus == "players" else theme.INK_DIM)
+        for btn in self.buttons:
+            btn.draw(surf)
+        # the colour buttons show the seat's colours with their patterns
+        seat_buttons = [btn for btn in self.buttons if btn.label == "" and btn.rect.w == 64]
+        for i, btn in enumerate(seat_buttons[: self.count]):
             colours = self.colors[i] if isinstance(self.colors[i], list) else [self.colors[i]]
+            w = (btn.rect.w - 8) // len(colours)
             for k, c in enumerate(colours):
-                surf.blit(theme.swatch(c, 30, row_h - 8), (20 + k * 34, y))
-            b.append(Button(pygame.Rect(20, y, 34 * len(colours), row_h - 8), "", lambda i=i: self.swap_colour(i),
-                            color=None))
-            b.append(Button(pygame.Rect(100, y, 290, row_h - 8), self.names[i], lambda i=i: self.edit_name(i),
-                            size=30))
-        y = 122
-        for o in self.spec.options:
-            if o.only_for and self.count not in o.only_for:
-                continue
-            b.append(Button(pygame.Rect(420, y, 360, 64), self.option_label(o), lambda o=o: self.cycle(o), size=28))
-            y += 74
-        b.append(Button(pygame.Rect(420, y, 360, 64), f"{self.t('language')}: {self.t.lang.upper()}",
-                        self.toggle_language, size=28))
-        b.append(Button(pygame.Rect(420, 400, 170, 70), self.t("back"), self.back, size=32))
-        b.append(Button(pygame.Rect(610, 400, 170, 70), self.t("start"), self.start, selected=True, size=36))
-        # the colour buttons are invisible hit areas over the swatches: draw everything else
-        for btn in b:
-            if btn.label or btn.rect.x > 60:
-                btn.draw(surf)
-        self.buttons = b
-        self.banner.draw(surf, pygame.Rect(20, 410, 390, 64), self.app.now())
+                surf.blit(theme.swatch(c, w, btn.rect.h - 8), (btn.rect.x + 4 + k * w, btn.rect.y + 4))
+        if self.banner.active(self.app.now()):
+            # over the title, the one place no control lives
+            self.banner.draw(surf, pygame.Rect(10, 4, 780, 62), self.app.now())
+        if self.count <= 3:
+            theme.blit_text(surf, self.t("setup_hint"), (20, 370), 20, theme.INK_DIM)

@@ -1,0 +1,79 @@
+"""The composition root: the one place that builds the app, its routes and its inputs.
+
+Scenes ask for screens by route name (``scene.go("setup", game="suleika")``) and never
+import one another; the table route looks the game's screen up in the registry. Pins and the
+serial box are opened here, not in the UI. ``companion run`` and the start-up benchmark both
+go through :func:`start`, so what is measured is what a café gets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.games import resolve, spec
+from companion.session.store import Store
+
+#: route name -> "module:attr" of the scene class; resolved on first use, so start-up does
+#: not import screens it does not show.
+SCENES: dict[str, str] = {
+    "menu": "companion.ui.scenes.menu:MenuScene",
+    "setup": "companion.ui.scenes.setup:SetupScene",
+    "names": "companion.ui.scenes.names:NameScene",
+    "end": "companion.ui.scenes.end:EndScene",
+    "resume": "companion.ui.scenes.resume:ResumeScene",
+    "pause": "companion.ui.scenes.pause:PauseScene",
+    "selftest": "companion.ui.scenes.selftest:SelftestScene",
+}
+
+
+def _table(app: Any, session: Any, **kwargs: Any) -> Any:
+    """The table screen of the session's game, from its registry entry."""
+    entry = spec(session.engine.name).scene
+    if entry is None:
+        raise KeyError(f"{session.engine.name} has no table screen yet")
+    return resolve(entry)(app, session, **kwargs)
+
+
+def routes() -> dict[str, Callable[..., Any]]:
+    """Every route of the app: the scenes above, and ``table`` through the registry."""
+    table: dict[str, Callable[..., Any]] = {
+        name: (lambda app, _entry=entry, **kw: resolve(_entry)(app, **kw)) for name, entry in SCENES.items()}
+    table["table"] = _table
+    return table
+
+
+def make_app(**kwargs: Any) -> Any:
+    """An App with every route (for the demo, the selftest and tests)."""
+    from companion.ui.app import App
+
+    return App(routes=routes(), **kwargs)
+
+
+def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpio: bool = True,
+          serial: str | None = None, pin_factory: Any = None) -> tuple[Any, Any, list[Any]]:
+    """The app, its first scene (the resume offer if a game was left unfinished, else the
+    menu) and the list the input sources will be put in once the first frame is on screen
+    (opening the pin library takes longer than opening the window)."""
+    app = make_app(store=store, lang=lang, fullscreen=fullscreen)
+    sources: list[Any] = []
+
+    def start_inputs() -> None:
+        if gpio:
+            from companion.inputs.gpio import start_gpio
+            sources.append(start_gpio(app.hub, pin_factory=pin_factory))
+        if serial:
+            from companion.inputs.serial_box import SerialBox
+            sources.append(SerialBox(app.hub, serial))
+
+    app.after_first_frame(start_inputs)
+    waiting = [row for row in store.unfinished() if row.actions > 0]
+    first = app.routes["resume"](app, row=waiting[0]) if waiting else app.routes["menu"](app)
+    return app, first, sources
+
+
+def stop(app: Any, sources: list[Any]) -> None:
+    for source in sources:
+        if source is not None:
+            source.close()
+    app.close()

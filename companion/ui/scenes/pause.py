@@ -1,0 +1,79 @@
+"""The pause menu of a running game: go on, back to the game menu (the game stays
+resumable), or end the game now (asked twice; recorded as abandoned).
+
+Reached from the menu control on every table screen, or a long press of UNDO.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.inputs.events import InputEvent
+from companion.session.store import StoreError
+from companion.ui import theme
+from companion.ui.scene import Scene
+from companion.ui.table import TableScene
+from companion.ui.widgets import Button
+
+
+class PauseScene(Scene):
+    """UP/DOWN are LEFT/RIGHT here; OK picks; UNDO goes back to the game."""
+
+    def __init__(self, app: Any, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.game = table.game
+        self.sure = False
+        self.pick = 0
+        self.layout()
+
+    def layout(self) -> None:
+        end = self.t("pause_end_sure" if self.sure else "pause_end")
+        entries = [(self.t("pause_go_on"), self.go_on), (self.t("pause_to_menu"), self.to_menu), (end, self.end)]
+        self.buttons = [Button(pygame.Rect(170, 90 + i * 100, 460, 86), label, fn, size=34, selected=i == self.pick,
+                               color=theme.BAD if (i == 2 and self.sure) else None)
+                        for i, (label, fn) in enumerate(entries)]
+        self.dirty = True
+
+    def go_on(self) -> None:
+        self.app.show(self.table)
+
+    def to_menu(self) -> None:
+        """The game stays in the store unfinished: the next start offers it again."""
+        self.go("menu")
+
+    def end(self) -> None:
+        if not self.sure:
+            self.sure = True
+            self.pick = 2
+            self.layout()
+            return
+        try:
+            self.table.session.abandon()
+        except StoreError as exc:
+            self.say(self.t.refusal("store", exc), bad=True)
+            return
+        self.go("menu")
+        self.app.scene.say(self.t("game_ended"))
+
+    def on_input(self, ev: InputEvent) -> None:
+        if ev.name in ("left", "right", "straight"):
+            self.pick = (self.pick + (-1 if ev.name == "left" else 1)) % 3
+            if self.pick != 2:
+                self.sure = False
+            self.layout()
+        elif ev.name in ("ok", "roll"):
+            [self.go_on, self.to_menu, self.end][self.pick]()
+        elif ev.name == "undo":
+            self.go_on()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.BG)
+        theme.blit_text(surf, self.t("pause_title"), (400, 16), 48, theme.GOLD, bold=True, anchor="midtop")
+        for b in self.buttons:
+            b.draw(surf)
+        theme.blit_text(surf, self.t("pause_to_menu_note"), (400, 400), 22, theme.INK_DIM, anchor="midtop")
+        if self.banner.active(self.app.now()):
+            self.banner.draw(surf, pygame.Rect(60, 400, 680, 70), self.app.now())

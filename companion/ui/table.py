@@ -1,0 +1,73 @@
+"""What every game's table screen offers the app, the demo driver and the end screen.
+
+A game's screen subclasses :class:`TableScene` and is named in its registry entry
+(``companion.games``); nothing else in the UI knows which games exist.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from companion.session.session import Session
+from companion.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
+
+
+class TableScene(Scene):
+    """A running game on screen: the session, the players' names and colours, the figures for
+    the end screen, and the presses a table would make (for the demo and attract mode)."""
+
+    def __init__(self, app: "App", session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game = session.engine.name
+
+    # -- the app and the end screen ask these ----------------------------------------------
+    def finished_game(self) -> bool:
+        return self.session.over and not self.is_busy()
+
+    def seat_name(self, seat: int) -> str:
+        """The name the table gave a seat, or "Spieler 2" / "Player 2" in the screen's language."""
+        names = self.session.header.get("names")
+        if isinstance(names, list) and seat < len(names) and isinstance(names[seat], str) and names[seat].strip():
+            return names[seat]
+        return self.t("player_n", n=seat + 1)
+
+    def seat_names(self) -> list[str]:
+        return [self.seat_name(i) for i in range(int(self.session.header["players"]))]
+
+    def seat_colours(self, seat: int) -> tuple[str, ...]:
+        """The colours a seat plays (for swatches beside its name)."""
+        colours = self.session.header.get("colors")
+        if not isinstance(colours, list) or seat >= len(colours):
+            from companion.games import spec
+            colours = spec(self.game).default_colors(int(self.session.header["players"]))
+        c = colours[seat]
+        return tuple(c) if isinstance(c, list) else (str(c),)
+
+    def end_rows(self) -> list[tuple[str, list[Any]]]:
+        """The figures the end screen lists per player: (label, one value per seat)."""
+        players = self.session.engine.summary(self.session.state).get("players", [])
+        rows: list[tuple[str, list[Any]]] = []
+        if players and isinstance(players[0], dict) and "money" in players[0]:
+            rows.append((self.t("money"), [p["money"] for p in players]))
+        return rows
+
+    def winners(self) -> list[int]:
+        return list(self.session.engine.summary(self.session.state).get("winners", []))
+
+    # -- the demo driver asks these ----------------------------------------------------------
+    def turns_played(self) -> int:
+        """How many turns the table has played (the demo stops after a number of them)."""
+        return len(self.session.actions)
+
+    def demo_presses(self, rng: random.Random) -> list[str]:
+        """The button presses a table would make next; empty when there is nothing to do."""
+        return []
+
+    def shown_action(self) -> None:
+        """An action was applied from outside the screen (a record played back): show it."""
+        self.dirty = True

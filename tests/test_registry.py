@@ -1,0 +1,86 @@
+"""A game is one package plus one registry entry: the race game that lives only in
+``tests/tinygame`` plays through the menu, setup, its table, the end screen, ``replay``,
+``simulate`` and ``demo`` without any file of the companion knowing it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import cli
+from companion.games import register, unregister
+from companion.root import make_app
+from companion.session.store import Store
+from tests.tinygame import SPEC
+from tests.ui.screen import press, settle, tap_label
+
+
+@pytest.fixture
+def race():
+    register(SPEC)
+    yield SPEC
+    unregister(SPEC.name)
+
+
+@pytest.fixture
+def app(tmp_path, race):
+    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    yield a
+    a.close()
+
+
+def test_the_race_plays_from_the_menu_to_the_end_screen_in_german(app):
+    app.show(app.routes["menu"](app))
+    settle(app)
+    assert "Wettrennen" not in " ".join(b.label for b in app.scene.buttons)  # no text: the key shows
+    tap_label(app, "game_race")
+    assert type(app.scene).__name__ == "SetupScene"
+    assert [b.label for b in app.scene.buttons if b.label.startswith("Ziel")] == ["Ziel: 10"]
+    tap_label(app, "Los")
+    assert type(app.scene).__name__ == "RaceScene"
+    for _ in range(200):
+        if type(app.scene).__name__ == "EndScene":
+            break
+        press(app, "roll")
+    assert type(app.scene).__name__ == "EndScene"
+    session = app.scene.session
+    assert session.over and session.header["game"] == "race"
+    winner = session.engine.summary(session.state)["winners"][0]
+    assert app.scene.table.seat_name(winner) == f"Spieler {winner + 1}"
+    # the rematch keeps the game and goes back to its setup
+    press(app, "ok")
+    assert type(app.scene).__name__ == "SetupScene" and app.scene.game == "race"
+
+
+def test_a_refusal_of_the_race_is_worded_in_german(app):
+    app.show(app.routes["setup"](app, game="race"))
+    settle(app)
+    tap_label(app, "Los")
+    press(app, "ok")  # "stop" before any six
+    assert app.scene.banner.text == "Aufhören darf man nur nach einer Sechs."
+
+
+def test_replay_simulate_and_demo_reach_the_race_through_the_registry(race, tmp_path, capsys):
+    record = tmp_path / "race.jsonl"
+    lines = [{"record": 2, "game": "race", "players": 2, "seed": 1},
+             {"action": "roll", "value": 6}]
+    record.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    assert cli.main(["replay", str(record), "--json", "--legal"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"][0]["position"] == 6 and out["legal"] == [{"action": "stop"}]
+
+    assert cli.main(["simulate", "--game", "race", "--games", "5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 5
+
+    assert cli.main(["simulate", "--game", "race", "--games", "2", "--option", "goal=20", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"goal": 20}
+
+    shot = tmp_path / "race.png"
+    assert cli.main(["demo", "--game", "race", "--turns", "500", "--screenshot", str(shot)]) == 0
+    assert "on the end screen" in capsys.readouterr().out and shot.exists()
+
+
+def test_an_unknown_option_is_refused_in_words(race, capsys):
+    assert cli.main(["simulate", "--game", "race", "--option", "speed=3"]) == 2
+    assert "race has no option speed" in capsys.readouterr().err
