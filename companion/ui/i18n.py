@@ -9,7 +9,8 @@ looked up as ``<game>.<table>.<key>``.
 >>> t = Texts("en")
 >>> t("pays", payer="Anna", amount=3, payee="Ben")
 'Anna pays 3 to Ben'
->>> >>> Texts("de").refusal("suleika", IllegalAction("game_over", "The game is over"))
+>>> from companion.engine.base import IllegalAction
+>>> Texts("de").refusal("suleika", IllegalAction("game_over", "The game is over"))
 'Das Spiel ist vorbei'
 """
 
