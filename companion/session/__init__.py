@@ -1,8 +1,10 @@
 """The running game: commands to actions, chance, undo, the SQLite store and records."""
 
 from companion.session.chance import SeededChance
-from companion.session.record import RecordError, dumps, parse_record, replay
+from companion.session.notice import Notice, StoreError
+from companion.session.record import RecordError, dumps, parse_record, read_record_file, replay, replay_record
 from companion.session.session import Session
-from companion.session.store import Store, StoreError
+from companion.session.store import Store
 
-__all__ = ["SeededChance", "RecordError", "dumps", "parse_record", "replay", "Session", "Store", "StoreError"]
+__all__ = ["SeededChance", "Notice", "RecordError", "dumps", "parse_record", "read_record_file", "replay",
+           "replay_record", "Session", "Store", "StoreError"]

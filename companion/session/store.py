@@ -2,10 +2,14 @@
 
 One transaction per action, in WAL mode with ``synchronous=FULL``, so an action the screen
 has shown survives a power cut. Undo removes the action's row and keeps a copy in ``undone``
-so that nothing a table did is ever lost.
+so that nothing a table did is ever lost. Every header and action row carries a checksum, and
+every commit bumps a counter that is also written to a small file beside the database
+(``<name>-last``): a lost or damaged ``-wal`` file leaves the database behind that file, and
+:func:`companion.session.recovery.open_store` notices. Start the app through ``Store.open``;
+``Store(path)`` opens without those checks (tools and tests).
 
 >>> s = Store(":memory:")
->>> gid = s.new_game({"record": 1, "game": "suleika", "players": 2, "seed": 7})
+>>> gid = s.new_game({"record": 2, "game": "suleika", "players": 2, "seed": 7})
 >>> s.append(gid, 0, {"action": "roll", "value": 2}, [])
 >>> s.load(gid)[1]
 [{'action': 'roll', 'value': 2}]
@@ -17,51 +21,20 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.engine.base import Action, Event
+from companion.session import schema
+from companion.session.notice import Notice, StoreError
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id       INTEGER PRIMARY KEY,
-    game     TEXT NOT NULL,
-    header   TEXT NOT NULL,
-    started  REAL NOT NULL,
-    finished REAL,            -- set when the game ended
-    closed   REAL             -- set when the table abandoned it
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq     INTEGER NOT NULL,
-    action  TEXT NOT NULL,
-    at      REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS ledger (
-    id      INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL,
-    seq     INTEGER NOT NULL,  -- the action that moved the money
-    payer   INTEGER,           -- player index, NULL for the bank
-    payee   INTEGER,
-    amount  INTEGER NOT NULL,
-    reason  TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS undone (
-    id      INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL,
-    seq     INTEGER NOT NULL,
-    action  TEXT NOT NULL,
-    why     TEXT NOT NULL,
-    at      REAL NOT NULL
-);
-"""
+__all__ = ["Store", "StoreError", "GameRow", "HistoryRow", "LedgerRow", "Loaded", "default_path"]
 
-
-class StoreError(RuntimeError):
-    """The store could not write; the message says what to do. The game state is unchanged."""
+#: Finished (or closed) games kept by default; older ones are pruned, unfinished ones never.
+KEEP_FINISHED = 500
 
 
 def default_path() -> Path:
@@ -73,6 +46,20 @@ def default_path() -> Path:
     return Path(xdg) / "companion" / "companion.sqlite3"
 
 
+def witness_path(path: str | Path) -> Path:
+    """The side file holding the last commit number, beside the database."""
+    return Path(f"{path}-last")
+
+
+def read_witness(path: str | Path) -> int | None:
+    """The commit number last written beside the database; None if there is none to trust."""
+    try:
+        text = witness_path(path).read_bytes()[:32].decode("ascii").strip()
+        return int(text) if text.isdigit() else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -82,38 +69,149 @@ class GameRow:
     actions: int
 
 
-def _words(exc: sqlite3.Error) -> str:
+@dataclass(frozen=True)
+class HistoryRow:
+    """One ended game for the staff menu; ``end`` is "finished", "left", "abandoned" or "damaged"."""
+
+    id: int
+    date: float
+    game: str
+    players: int
+    winners: tuple[int, ...]
+    names: tuple[str, ...]
+    length: int
+    end: str
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    seq: int
+    payer: int | None
+    payee: int | None
+    amount: int
+    code: str
+    params: dict[str, Any]
+
+
+@dataclass
+class Loaded:
+    """A stored game as read back: the actions up to the first damaged row, and what was wrong."""
+
+    header: dict[str, Any]
+    actions: list[Action]
+    notices: list[Notice]
+    #: seq of the first action that could not be read, None if all were fine
+    damaged_at: int | None = None
+
+
+def _words(exc: sqlite3.Error) -> StoreError:
     text = str(exc).lower()
     if "full" in text:
-        return "The memory card is full, so this step was not saved. Free some space and try again."
+        return StoreError("card_full", "The memory card is full, so this step was not saved. "
+                          "Free some space and try again.")
     if "readonly" in text or "read-only" in text:
-        return "The memory card is write-protected, so this step was not saved."
-    return f"This step could not be saved ({exc}). The game is as it was."
+        return StoreError("read_only", "The memory card is write-protected, so this step was not saved.")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return StoreError("damaged_store", "The games file on the memory card is damaged ({detail}).",
+                          detail=str(exc))
+    return StoreError("write_failed", "This step could not be saved ({detail}). The game is as it was.",
+                      detail=str(exc))
 
 
 class Store:
     """Games on disk. Every method either completes in one transaction or raises StoreError."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED,
+                 uri: str | None = None) -> None:
         path = default_path() if path is None else path
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        # isolation_level=None: we open every transaction ourselves, one per action.
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        self.keep_finished = keep_finished
+        self.commits = 0
+        self._witness: int | None = None
+        memory = str(path) == ":memory:" or uri is not None
+        try:
+            if not memory:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: we open every transaction ourselves, one per action.
+            self.db = sqlite3.connect(uri or str(path), isolation_level=None, check_same_thread=False,
+                                      uri=uri is not None)
+        except OSError as exc:
+            raise StoreError("cannot_open", "The games file {file} cannot be opened ({detail}).",
+                             file=str(path), detail=exc.strerror or str(exc)) from exc
+        except sqlite3.Error as exc:
+            raise _words(exc) from exc
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            found = schema.version(self.db)
+            if found > schema.VERSION:
+                raise StoreError("newer_store", "The games file {file} was written by a newer companion "
+                                 "(store version {found}, this one knows {known}).",
+                                 file=str(path), found=found, known=schema.VERSION)
+            schema.migrate(self.db)
+            self.commits = self._counter()
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise _words(exc) from exc
+        except StoreError:
+            self.db.close()
+            raise
+        if not memory:
+            self._open_witness()
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED
+             ) -> tuple["Store", list[Notice]]:
+        """The store to start the app with, whatever state the card is in, and what was found.
+
+        See :func:`companion.session.recovery.open_store`.
+        """
+        from companion.session.recovery import open_store
+        return open_store(path, keep_finished=keep_finished)
 
     def close(self) -> None:
+        if self._witness is not None:
+            os.close(self._witness)
+            self._witness = None
         self.db.close()
 
-    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
+    # -- the commit counter and its witness file -------------------------------------------
+    def _counter(self) -> int:
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'commits'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _open_witness(self) -> None:
+        try:
+            self._witness = os.open(witness_path(self.path), os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            self._witness = None  # a read-only directory: the database itself says so on writing
+            return
+        if read_witness(self.path) is None:
+            self._mark()
+
+    def _mark(self) -> None:
+        """Write the commit number beside the database, after the commit is on the card.
+
+        Written in place in one small block: a crash between the commit and this write leaves
+        the file one behind, which is harmless; it is never ahead of the database."""
+        fd = getattr(self, "_witness", None)
+        if fd is None:
+            return
+        try:
+            os.pwrite(fd, f"{self.commits:020d}\n".encode("ascii"), 0)
+            os.fsync(fd)
+        except OSError:
+            pass  # the step is saved; only the check for a lost -wal file is weaker until next time
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction that also bumps the commit counter; StoreError if it fails."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, args in statements:
-                    self.db.execute(sql, args)
+                yield self.db
+                row = self.db.execute(
+                    "UPDATE meta SET value = value + 1 WHERE key = 'commits' RETURNING value").fetchone()
                 self.db.execute("COMMIT")
             except BaseException:
                 # SQLite may already have rolled back (a full disk at COMMIT does that)
@@ -121,83 +219,202 @@ class Store:
                     self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as exc:
-            raise StoreError(_words(exc)) from exc
+            raise _words(exc) from exc
+        self.commits = int(row[0]) if row else getattr(self, "commits", 0) + 1
+        self._mark()
 
-    def new_game(self, header: dict[str, Any]) -> int:
-        try:
-            cur = self.db.execute(
-                "INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
-                (str(header["game"]), json.dumps(header), time.time()),
-            )
-        except sqlite3.Error as exc:
-            raise StoreError(_words(exc)) from exc
-        return int(cur.lastrowid or 0)
+    def _write(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._transaction() as db:
+            for sql, args in statements:
+                db.execute(sql, args)
 
-    def append(self, game_id: int, seq: int, action: Action, events: list[Event], over: bool = False) -> None:
+    # -- writing ---------------------------------------------------------------------------
+    def new_game(self, header: dict[str, Any], started: float | None = None) -> int:
+        text = json.dumps(header)
+        with self._transaction() as db:
+            cur = db.execute("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
+                             (str(header["game"]), text, time.time() if started is None else started))
+            gid = int(cur.lastrowid or 0)
+            db.execute("UPDATE games SET header_sum = ? WHERE id = ?", (schema.header_sum(gid, text), gid))
+        return gid
+
+    def append(self, game_id: int, seq: int, action: Action, events: list[Event], over: bool = False,
+               winners: list[int] | None = None) -> None:
         """Commit one action with its payments; ``over`` marks the game finished."""
+        self.append_many(game_id, seq, [(action, events)], over=over, winners=winners)
+
+    def append_many(self, game_id: int, first_seq: int, steps: list[tuple[Action, list[Event]]],
+                    over: bool = False, winners: list[int] | None = None) -> None:
+        """Commit several actions (seq ``first_seq`` on) and their payments in ONE transaction."""
         now = time.time()
-        statements: list[tuple[str, tuple[Any, ...]]] = [
-            ("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-             (game_id, seq, json.dumps(action), now)),
-        ]
-        for ev in events:
-            if ev.kind == "pay" and ev.data.get("amount"):
-                d = ev.data
-                statements.append((
-                    "INSERT INTO ledger (game_id, seq, payer, payee, amount, reason) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, d.get("payer"), d.get("payee"), int(d["amount"]), str(d.get("reason", ""))),
-                ))
+        with self._transaction() as db:
+            for offset, (action, events) in enumerate(steps):
+                seq = first_seq + offset
+                text = json.dumps(action)
+                db.execute("INSERT INTO actions (game_id, seq, action, at, sum) VALUES (?, ?, ?, ?, ?)",
+                           (game_id, seq, text, now, schema.action_sum(game_id, seq, text)))
+                for ev in events:
+                    if ev.kind == "pay" and ev.data.get("amount"):
+                        d = ev.data
+                        code = str(d.get("reason", ""))
+                        db.execute(
+                            "INSERT INTO ledger (game_id, seq, payer, payee, amount, reason, code, params) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, seq, d.get("payer"), d.get("payee"), int(d["amount"]), code, code,
+                             schema.dumps_params(d.get("params", {}))))
+            if over:
+                db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                           (now, json.dumps({"winners": list(winners or [])}), game_id))
         if over:
-            statements.append(("UPDATE games SET finished = ? WHERE id = ?", (now, game_id)))
-        self._write(statements)
+            self.prune()
 
     def pop(self, game_id: int, seq: int, why: str = "undo") -> None:
         """Take back action ``seq`` (the last one); a copy stays in ``undone``."""
-        row = self.db.execute(
-            "SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
-        if row is None:
+        row = self._read("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
+        if not row:
             return
         self._write([
             ("INSERT INTO undone (game_id, seq, action, why, at) VALUES (?, ?, ?, ?, ?)",
-             (game_id, seq, row[0], why, time.time())),
+             (game_id, seq, row[0][0], why, time.time())),
             ("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq)),
             ("DELETE FROM ledger WHERE game_id = ? AND seq >= ?", (game_id, seq)),
-            ("UPDATE games SET finished = NULL WHERE id = ?", (game_id,)),
+            ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,)),
         ])
 
     def set_aside(self, game_id: int, from_seq: int, why: str) -> None:
         """Move actions from ``from_seq`` on into ``undone`` (a record that no longer replays)."""
-        rows = self.db.execute(
-            "SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
-            (game_id, from_seq)).fetchall()
+        rows = self._read("SELECT seq, action FROM actions WHERE game_id = ? AND seq >= ? ORDER BY seq",
+                          (game_id, from_seq))
         now = time.time()
         self._write(
             [("INSERT INTO undone (game_id, seq, action, why, at) VALUES (?, ?, ?, ?, ?)",
               (game_id, seq, text, why, now)) for seq, text in rows]
             + [("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, from_seq)),
-               ("DELETE FROM ledger WHERE game_id = ? AND seq >= ?", (game_id, from_seq))])
+               ("DELETE FROM ledger WHERE game_id = ? AND seq >= ?", (game_id, from_seq)),
+               ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))])
 
-    def close_game(self, game_id: int) -> None:
-        """The table left this game unfinished on purpose: it is no longer offered for resuming."""
-        self._write([("UPDATE games SET closed = ? WHERE id = ?", (time.time(), game_id))])
+    def close_game(self, game_id: int, reason: str = "left") -> None:
+        """The table stopped this game unfinished (``"left"`` it or ``"abandoned"`` it on
+        purpose; ``"damaged"`` when the card lost it): it is no longer offered for resuming."""
+        self._write([("UPDATE games SET closed = ?, closed_reason = ? WHERE id = ?",
+                      (time.time(), reason, game_id))])
+
+    def prune(self, keep: int | None = None) -> int:
+        """Delete the oldest ended games beyond the newest ``keep``; unfinished ones never.
+        Returns how many went. A full card is no reason to fail: the next start tries again."""
+        keep = self.keep_finished if keep is None else keep
+        old = ("SELECT id FROM games WHERE finished IS NOT NULL OR closed IS NOT NULL "
+               "ORDER BY id DESC LIMIT -1 OFFSET ?")
+        try:
+            ids = [r[0] for r in self._read(old, (keep,))]
+            if ids:
+                marks = ",".join("?" * len(ids))
+                self._write([(f"DELETE FROM {t} WHERE game_id IN ({marks})", tuple(ids))
+                             for t in ("actions", "ledger", "undone")]
+                            + [(f"DELETE FROM games WHERE id IN ({marks})", tuple(ids))])
+        except StoreError:
+            return 0
+        return len(ids)
+
+    # -- reading ---------------------------------------------------------------------------
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            raise _words(exc) from exc
+
+    def header(self, game_id: int) -> dict[str, Any]:
+        """A game's header, checked against its checksum; StoreError if missing or damaged."""
+        rows = self._read("SELECT header, header_sum FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise StoreError("no_game", "There is no game number {game}.", game=game_id)
+        text, check = rows[0]
+        header = _json(text)
+        if (check is not None and check != schema.header_sum(game_id, text)) or not isinstance(header, dict) \
+                or not isinstance(header.get("game"), str):
+            raise StoreError("damaged_game", "Game {game} is damaged on the card and cannot be read.",
+                             game=game_id)
+        return header
+
+    def load_checked(self, game_id: int) -> Loaded:
+        """A game with every row checked: the actions before the first damaged one, and a
+        notice naming the game and the step (1-based) where it stopped."""
+        header = self.header(game_id)
+        rows = self._read("SELECT seq, action, sum FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        actions: list[Action] = []
+        for seq, text, check in rows:
+            if seq != len(actions):
+                break
+            action = _json(text)
+            if (check is not None and check != schema.action_sum(game_id, seq, text)) \
+                    or not isinstance(action, dict) or not isinstance(action.get("action"), str):
+                break
+            actions.append(action)
+        if len(actions) == len(rows):
+            return Loaded(header, actions, [])
+        step = len(actions)
+        notice = Notice("damaged_step", "Game {game}: step {step} is damaged on the card; it and the "
+                        "{later} steps after it are set aside, the {kept} before it are kept.",
+                        game=game_id, step=step + 1, later=len(rows) - step - 1, kept=step)
+        return Loaded(header, actions, [notice], damaged_at=step)
 
     def load(self, game_id: int) -> tuple[dict[str, Any], list[Action]]:
-        row = self.db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise StoreError(f"There is no game number {game_id}.")
-        actions = [json.loads(a) for (a,) in self.db.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
-        return json.loads(row[0]), actions
+        """Header and actions (those before any damaged row: see :meth:`load_checked`)."""
+        loaded = self.load_checked(game_id)
+        return loaded.header, loaded.actions
 
     def unfinished(self) -> list[GameRow]:
-        """Games neither finished nor closed, newest first: the ones to offer for resuming."""
-        rows = self.db.execute(
-            "SELECT g.id, g.game, g.header, g.started, "
+        """Games neither finished nor closed, newest first: the ones to offer for resuming.
+        A game whose header is damaged is left out (``Store.open`` reports it)."""
+        rows = self._read(
+            "SELECT g.id, g.game, g.header, g.started, g.header_sum, "
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
-            "FROM games g WHERE g.finished IS NULL AND g.closed IS NULL ORDER BY g.id DESC").fetchall()
-        return [GameRow(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
+            "FROM games g WHERE g.finished IS NULL AND g.closed IS NULL ORDER BY g.id DESC")
+        out = []
+        for gid, game, text, started, check, count in rows:
+            header = _json(text)
+            if isinstance(header, dict) and (check is None or check == schema.header_sum(gid, text)):
+                out.append(GameRow(gid, game, header, started, count))
+        return out
 
     def ledger(self, game_id: int) -> list[tuple[int, int | None, int | None, int, str]]:
-        """(seq, payer, payee, amount, reason) for every movement of money, in order."""
-        return list(self.db.execute(
-            "SELECT seq, payer, payee, amount, reason FROM ledger WHERE game_id = ? ORDER BY id", (game_id,)))
+        """(seq, payer, payee, amount, reason code) for every movement of money, in order."""
+        return [(r.seq, r.payer, r.payee, r.amount, r.code) for r in self.ledger_rows(game_id)]
+
+    def ledger_rows(self, game_id: int) -> list[LedgerRow]:
+        """Every movement of money with its reason code and the parameters for its words."""
+        rows = self._read("SELECT seq, payer, payee, amount, COALESCE(code, reason), params FROM ledger "
+                          "WHERE game_id = ? ORDER BY id", (game_id,))
+        out = []
+        for seq, payer, payee, amount, code, params in rows:
+            p = _json(params or "{}")
+            out.append(LedgerRow(seq, payer, payee, amount, code, p if isinstance(p, dict) else {}))
+        return out
+
+    def history(self, limit: int = 50) -> list[HistoryRow]:
+        """The newest ended games (finished, left, abandoned), newest first."""
+        rows = self._read(
+            "SELECT g.id, COALESCE(g.finished, g.closed, g.started), g.game, g.header, g.result, "
+            "g.finished, g.closed_reason, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
+            "FROM games g WHERE g.finished IS NOT NULL OR g.closed IS NOT NULL ORDER BY g.id DESC LIMIT ?",
+            (limit,))
+        out = []
+        for gid, date, game, text, result, finished, reason, length in rows:
+            header = _json(text)
+            header = header if isinstance(header, dict) else {}
+            won = _json(result or "{}")
+            winners = won.get("winners", []) if isinstance(won, dict) else []
+            names = header.get("names") if isinstance(header.get("names"), list) else []
+            players = header.get("players") if isinstance(header.get("players"), int) else 0
+            out.append(HistoryRow(gid, date, game, players, tuple(w for w in winners if isinstance(w, int)),
+                                  tuple(str(n) for n in names), length,
+                                  "finished" if finished is not None else (reason or "left")))
+        return out
+
+
+def _json(text: Any) -> Any:
+    """Parsed JSON, or None for anything that is not (a damaged row)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
