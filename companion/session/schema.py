@@ -6,7 +6,7 @@ replayed), a commit counter (so a lost ``-wal`` file is noticed), the reason a g
 the winners of finished games, and the ledger's reason code with its parameters as JSON.
 
 >>> action_sum(1, 0, '{"action": "roll", "value": 3}')
-'d3f8c0f6'
+'bd742fb1'
 """
 
 from __future__ import annotations
