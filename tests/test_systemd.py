@@ -31,7 +31,7 @@ def test_the_app_says_ready_after_its_first_frame(tmp_path, monkeypatch):
     from companion.ui.app import App
     from companion.ui.scenes.menu import MenuScene
 
-    app = App(lang="en", fullscreen=False, sound=False)
+    app = make_app(lang="en", fullscreen=False, sound=False)
     try:
         app.show(MenuScene(app))
         app.step(block=False)

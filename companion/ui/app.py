@@ -88,6 +88,7 @@ class App:
         self.notifier = Notifier()
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None
+        self._was_animating = False
         # COMPANION_TRACE=file: after every frame, one JSON line with the game state shown
         # (used to check that a kill at any moment resumes to what was on screen).
         trace = os.environ.get("COMPANION_TRACE")
@@ -184,7 +185,7 @@ class App:
         """One pass of the loop: wait or poll, hand out input, animate, draw if needed."""
         assert self.scene is not None
         animating = self.scene.update(self.now())
-        if animating or not block or self.scene.dirty:
+        if animating or not block or self.scene.dirty or self._was_animating:
             events = pygame.event.get()
         else:
             timeout = IDLE_WAIT_MS
@@ -206,7 +207,11 @@ class App:
             # whatever ended the game (a roll, a carpet, a forced landing), the end screen
             # follows once the last animation is over, for every game
             scene = self.go("end", table=scene)
-        if scene.dirty or animating or pending or (scene.banner.text and not scene.banner.active(self.now())):
+        # the pass an animation ends in draws once more: the final state (the payment lit,
+        # the legal cells) shows without anyone touching the screen
+        ended = self._was_animating and not animating
+        self._was_animating = animating
+        if scene.dirty or animating or ended or pending or (scene.banner.text and not scene.banner.active(self.now())):
             if scene.banner.text and not scene.banner.active(self.now()):
                 scene.banner.text = ""
             scene.draw(self.screen)

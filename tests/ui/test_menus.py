@@ -6,7 +6,7 @@ import pytest
 
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.ui.app import App
+from companion.root import make_app
 from companion.ui.scenes.menu import MenuScene
 from companion.ui.scenes.resume import ResumeScene
 from companion.ui.scenes.setup import SetupScene
@@ -16,7 +16,7 @@ from tests.ui.screen import settle, tap_label
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(store=Store(tmp_path / "g.sqlite3"), lang="en", fullscreen=False, sound=False)
+    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="en", fullscreen=False, sound=False)
     yield a
     a.close()
 
@@ -73,7 +73,7 @@ def test_resume_offers_the_unfinished_game(app):
     s = Session.new({"game": "suleika", "players": 3, "seed": 1}, app.store)
     s.roll(3)
     row = app.store.unfinished()[0]
-    app.show(ResumeScene(app, app.store, row))
+    app.show(ResumeScene(app, row))
     settle(app)
     app.inject("ok")
     settle(app)

@@ -7,7 +7,7 @@ import pytest
 from companion.engine import suleika
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.ui.app import App
+from companion.root import make_app
 from companion.ui.drivers import DemoDriver
 from companion.ui.scenes import suleika_board as board
 from companion.ui.scenes.end import EndScene
@@ -17,7 +17,7 @@ from tests.ui.screen import settle, press, tap
 
 @pytest.fixture
 def app():
-    a = App(lang="en", fullscreen=False, sound=False)
+    a = make_app(lang="en", fullscreen=False, sound=False)
     yield a
     a.close()
 
