@@ -14,13 +14,6 @@ from companion.engine.mutabor.geometry import CELLS, CENTRE, MOVES, RAYS, VISIBL
 from companion.engine.mutabor.moves import capture_block, free_starts, is_knight, side_rules
 from companion.engine.mutabor.state import State
 
-CAPTURE_TEXTS = {
-    "capture_own": "Your own figure on ({row}, {col}) cannot be captured",
-    "capture_start_goal": "The figure on ({row}, {col}) stands on a start or goal cell and cannot be captured",
-    "capture_storch": "The figure on ({row}, {col}) stands on a Storch and cannot be captured",
-    "no_free_start": "The figure on ({row}, {col}) cannot be captured: its owner has no free start cell",
-}
-
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
@@ -86,10 +79,10 @@ def check_move(state: State, seat: int, a: Cell, b: Cell) -> int | None:
         raise IllegalAction("card_forbids", "The {card} card on ({row}, {col}) does not move there",
                             card=kind, row=a[0], col=a[1])
     for cell in way:
+        if cell in CENTRE:
+            raise IllegalAction("passes_centre", "No move may pass the centre (only the Krebs jumps it)")
         if cell not in VISIBLE:
-            code, text = ("passes_centre", "No move may pass the centre (only the Krebs jumps it)") \
-                if cell in CENTRE else ("leaves_maze", "The move would leave the maze")
-            raise IllegalAction(code, text)
+            raise IllegalAction("leaves_maze", "The move would leave the maze")
         if cell not in rules.passable:
             raise IllegalAction("side_cell", "({row}, {col}) is a side cell, closed to this figure",
                                 row=cell[0], col=cell[1])
@@ -99,9 +92,9 @@ def check_move(state: State, seat: int, a: Cell, b: Cell) -> int | None:
     victim = occupied.get(b)
     if victim is None:
         return None
-    code = capture_block(state, b, victim, seat)
-    if code is not None:
-        raise IllegalAction(code, CAPTURE_TEXTS[code], row=b[0], col=b[1])
+    refusal = capture_block(state, b, victim, seat)
+    if refusal is not None:
+        raise refusal
     return victim
 
 

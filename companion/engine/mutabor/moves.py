@@ -12,6 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
+from companion.engine.base import IllegalAction
 from companion.engine.mutabor.geometry import (CELLS, CENTRE, GOAL, KNIGHT, MOVES, PROTECTING, RAYS, START,
                                                VISIBLE, Cell, forbidden_sides, in_play_borders)
 from companion.engine.mutabor.state import Grid, State
@@ -76,23 +77,28 @@ def card_reach(kind: str, cell: Cell, passable: frozenset[Cell], occupied: dict[
     return out
 
 
-def capture_block(state: State, target: Cell, owner: int, mover: int) -> str | None:
-    """Why the figure of ``owner`` on ``target`` cannot be captured by ``mover`` (a refusal
-    code), or None when it can (rules 7 to 10)."""
+def capture_block(state: State, target: Cell, owner: int, mover: int) -> IllegalAction | None:
+    """Why the figure of ``owner`` on ``target`` cannot be captured by ``mover`` (the refusal,
+    not raised), or None when it can (rules 7 to 10)."""
+    row, col = target
     if owner == mover:
-        return "capture_own"
+        return IllegalAction("capture_own", "Your own figure on ({row}, {col}) cannot be captured",
+                             row=row, col=col)
     if target in in_play_borders(state.players):
-        return "capture_start_goal"
+        return IllegalAction("capture_start_goal", "The figure on ({row}, {col}) stands on a start or "
+                             "goal cell and cannot be captured", row=row, col=col)
     if state.card(target) == PROTECTING:
-        return "capture_storch"
+        return IllegalAction("capture_storch", "The figure on ({row}, {col}) stands on a Storch and "
+                             "cannot be captured", row=row, col=col)
     if not free_starts(state, owner):
-        return "no_free_start"
+        return IllegalAction("no_free_start", "The figure on ({row}, {col}) cannot be captured: its "
+                             "owner has no free start cell", row=row, col=col)
     return None
 
 
-def free_starts(state: State, seat: int) -> list[Cell]:
+def free_starts(state: State, seat: int, occupied: dict[Cell, int] | None = None) -> list[Cell]:
     """The start cells of ``seat`` with no figure on them, sorted."""
-    occupied = state.occupancy()
+    occupied = state.occupancy() if occupied is None else occupied
     return [cell for cell in START[state.sides[seat]] if cell not in occupied]
 
 
@@ -109,6 +115,7 @@ def figure_moves(state: State, cell: Cell, occupied: dict[Cell, int] | None = No
         return []
     kind = state.card(cell)
     assert kind is not None
+    protected = in_play_borders(state.players)
     out: list[tuple[Cell, Cell | None]] = []
     for target in card_reach(kind, cell, rules.passable, occupied):
         if target not in rules.landable:
@@ -117,9 +124,12 @@ def figure_moves(state: State, cell: Cell, occupied: dict[Cell, int] | None = No
         if owner is None:
             out.append((target, None))
             continue
-        if capture_block(state, target, owner, seat) is not None:
+        # The same checks as capture_block, without building a refusal for each.
+        if owner == seat or target in protected or state.card(target) == PROTECTING:
             continue
-        free = free_starts(state, owner)
+        free = free_starts(state, owner, occupied)
+        if not free:
+            continue
         if len(free) == 1:
             out.append((target, None))
         else:
