@@ -61,7 +61,7 @@ Rule decisions (the rules file's [assumed] values live in ``assets/alibaba/``):
 from __future__ import annotations
 
 from companion.engine.alibaba.box import Box
-from companion.engine.alibaba.rules import AliBabaEngine
+from companion.engine.alibaba.rules import CHANCE_KINDS, REASONS, AliBabaEngine
 
 
 def make_engine(box: Box) -> AliBabaEngine:
@@ -69,4 +69,4 @@ def make_engine(box: Box) -> AliBabaEngine:
     return AliBabaEngine(box)
 
 
-__all__ = ["AliBabaEngine", "make_engine"]
+__all__ = ["CHANCE_KINDS", "REASONS", "AliBabaEngine", "make_engine"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from companion.engine.base import Event, IllegalAction
 from companion.engine.alibaba import actions as read
-from companion.engine.alibaba.bank import describe_cards, hand_over, need_money, pay, to_pile
+from companion.engine.alibaba.bank import describe_cards, hand_over, pay, short_of, to_pile
 from companion.engine.alibaba.box import Box
 from companion.engine.alibaba.state import BLACK_ROLL, DUMP, END, LAST_CHANCE, WHITE_ROLL, Draft, State
 
@@ -61,7 +61,7 @@ def start(box: Box, d: Draft, events: list[Event], gangs: tuple[int, ...]) -> No
     events.append(Event("arrest", {"gangs": [box.gangs[g].name for g in d.arrest_gangs],
                                    "black_set": d.preset_black, "white_set": d.preset_white}))
     if not _holders(d, affected_groups(box, d.arrest_gangs)):
-        _end(box, d, events, "nobody holds an affected card")
+        _end(box, d, events, "nobody_affected")
     elif d.preset_white is not None or d.preset_black is not None:
         _black(box, d, events)
     else:
@@ -75,15 +75,15 @@ def _next_dumper(box: Box, d: Draft, events: list[Event]) -> None:
         d.phase, d.actor = DUMP, waiting[0]
         return
     if not _holders(d, affected_groups(box, d.arrest_gangs)):
-        _end(box, d, events, "every affected card was dumped")
+        _end(box, d, events, "all_dumped")
     else:
         _black(box, d, events)
 
 
 def _affected(box: Box, d: Draft, group: int) -> None:
     if box.groups[group].gang not in d.arrest_gangs:
-        gangs = ", ".join(box.gangs[g].name for g in d.arrest_gangs)
-        raise IllegalAction(f"{box.groups[group].name} cards are not affected by this arrest (only {gangs}).")
+        raise IllegalAction("not_affected", "{group} cards are not affected by this arrest (only {gangs}).",
+                            group=box.groups[group].name, gangs=[box.gangs[g].name for g in d.arrest_gangs])
 
 
 def dump(box: Box, d: Draft, events: list[Event], action: dict) -> None:
@@ -91,12 +91,15 @@ def dump(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     seat = d.actor
     assert seat is not None
     group = read.group(box, action)
-    count = read.whole(action, "count", 1, None, "the number of cards")
+    count = read.count(action)
     _affected(box, d, group)
     fee = count * box.settings.dump_fee
-    need_money(d, seat, fee, f"dumping {count} card{'s' * (count != 1)}")
+    name = box.groups[group].name
+    if short_of(d, seat, fee):
+        raise IllegalAction("cannot_pay_dump", "{name} has {money} piaster, but dumping {count} {group} costs {fee}.",
+                            name=d.names[seat], money=d.money[seat], count=count, group=name, fee=fee)
     to_pile(box, d, events, seat, group, count, "dumped")
-    pay(d, events, seat, None, fee, f"Dump fee for {count} {box.groups[group].name}")
+    pay(d, events, seat, None, fee, "dump_fee", count=count, group=name)
 
 
 def sell_to(box: Box, d: Draft, events: list[Event], action: dict) -> None:
@@ -109,14 +112,16 @@ def sell_to(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     assert seller is not None
     buyer = read.seat(action, "to", d.players)
     if buyer == seller:
-        raise IllegalAction("A player cannot sell cards to himself.")
+        raise IllegalAction("sell_to_self", "A player cannot sell cards to himself.")
     group = read.group(box, action)
-    count = read.whole(action, "count", 1, None, "the number of cards")
-    price = read.whole(action, "price", 0, None, "the agreed price")
+    count = read.count(action)
+    price = read.price(action)
     _affected(box, d, group)
-    need_money(d, buyer, price, "the agreed price")
-    hand_over(box, d, events, seller, buyer, group, count, "sold before the arrest")
-    pay(d, events, buyer, seller, price, f"Bought {count} {box.groups[group].name} before the arrest")
+    if short_of(d, buyer, price):
+        raise IllegalAction("buyer_cannot_pay", "{name} has {money} piaster, less than the agreed price of {price}.",
+                            name=d.names[buyer], money=d.money[buyer], price=price)
+    hand_over(box, d, events, seller, buyer, group, count, "sold_before_arrest")
+    pay(d, events, buyer, seller, price, "bought_before_arrest", count=count, group=box.groups[group].name)
 
 
 def done_dump(box: Box, d: Draft, events: list[Event]) -> None:
@@ -167,15 +172,18 @@ def last_chance(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     seat = d.actor
     assert seat is not None and d.row is not None
     group = read.group(box, action)
-    count = read.whole(action, "count", 1, None, "the number of cards")
+    count = read.count(action)
     _affected(box, d, group)
+    name = box.groups[group].name
     if group not in endangered_groups(box, d.arrest_gangs, d.row):
-        raise IllegalAction(f"{box.groups[group].name} cards show no number of row {d.row}; "
-                            "only endangered cards may be returned now.")
+        raise IllegalAction("not_endangered", "{group} cards show no number of row {row}; "
+                            "only endangered cards may be returned now.", group=name, row=d.row)
     fee = count * box.settings.last_chance_fee
-    need_money(d, seat, fee, f"returning {count} card{'s' * (count != 1)}")
-    to_pile(box, d, events, seat, group, count, "returned at the last chance")
-    pay(d, events, seat, None, fee, f"Last-chance fee for {count} {box.groups[group].name}")
+    if short_of(d, seat, fee):
+        raise IllegalAction("cannot_pay_last_chance", "{name} has {money} piaster, but returning {count} {group} "
+                            "costs {fee}.", name=d.names[seat], money=d.money[seat], count=count, group=name, fee=fee)
+    to_pile(box, d, events, seat, group, count, "returned_last_chance")
+    pay(d, events, seat, None, fee, "last_chance_fee", count=count, group=name)
 
 
 def done_last_chance(box: Box, d: Draft, events: list[Event]) -> None:
@@ -212,19 +220,22 @@ def _caught(box: Box, d: Draft, events: list[Event], column: int) -> None:
         if not count:
             continue
         bribe = count * box.settings.kadi_bribe
-        what = f"Kadi bribe for {describe_cards(box, caught)} caught"
+        cards = describe_cards(box, caught)
         events.append(Event("caught", {"seat": seat, "cards": {box.groups[g].name: n for g, n in caught.items()},
                                        "bribe": bribe}))
         if d.money[seat] >= bribe:
-            pay(d, events, seat, None, bribe, what)
+            pay(d, events, seat, None, bribe, "kadi_bribe", cards=cards)
             continue
         _broke(box, d, events, seat, quarter)
         paid = min(d.money[seat], bribe)
-        pay(d, events, seat, None, paid, what if paid == bribe else what + " (broke: all he has)")
+        if paid == bribe:
+            pay(d, events, seat, None, paid, "kadi_bribe", cards=cards)
+        else:
+            pay(d, events, seat, None, paid, "kadi_bribe_broke", cards=cards)
         if bribe > paid:
-            events.append(Event("forgiven", {"seat": seat, "amount": bribe - paid,
-                                             "reason": "Broke: the rest of the Kadi's bribe is forgiven"}))
-    _end(box, d, events, f"fate number {number}")
+            events.append(Event("forgiven", {"seat": seat, "amount": bribe - paid, "reason": "bribe_forgiven",
+                                             "params": {}}))
+    _end(box, d, events, "fate_number", number=number)
 
 
 def _broke(box: Box, d: Draft, events: list[Event], seat: int, quarter: int) -> None:
@@ -232,14 +243,15 @@ def _broke(box: Box, d: Draft, events: list[Event], seat: int, quarter: int) -> 
     held = {g: n for g, n in enumerate(d.cards[seat]) if n}
     proceeds = sum(n * box.price(quarter, box.groups[g].gang) for g, n in held.items())
     for g, n in held.items():
-        to_pile(box, d, events, seat, g, n, "broke: sold to the bank")
+        to_pile(box, d, events, seat, g, n, "sold_when_broke")
     events.append(Event("broke", {"seat": seat, "sold": sum(held.values()), "proceeds": proceeds}))
-    pay(d, events, None, seat, proceeds,
-        f"Broke: {sum(held.values())} cards sold at quarter {quarter} prices")
+    pay(d, events, None, seat, proceeds, "broke_sale", count=sum(held.values()), quarter=quarter)
 
 
-def _end(box: Box, d: Draft, events: list[Event], why: str) -> None:
-    events.append(Event("arrest_over", {"why": why}))
+def _end(box: Box, d: Draft, events: list[Event], why: str, **params: int) -> None:
+    """The arrest is over; ``why`` is a reason code (``nobody_affected``, ``all_dumped``,
+    ``fate_number``), worded like the ledger's reasons."""
+    events.append(Event("arrest_over", {"why": why, "params": params}))
     d.preset_black = d.preset_white = None  # a set die is used up by this arrest
     d.arrest_gangs = ()
     d.row = d.column = None

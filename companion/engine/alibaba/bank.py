@@ -13,21 +13,28 @@ and :func:`ledger_totals` over all events of a game gives the same two totals.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from companion.engine.base import Event, IllegalAction
 from companion.engine.alibaba.box import Box
 from companion.engine.alibaba.state import Draft, State
 
 
-def pay(d: Draft, events: list[Event], payer: int | None, payee: int | None, amount: int, reason: str) -> None:
-    """Move ``amount`` from payer to payee (None = the bank). Zero amounts leave no ledger line."""
+def pay(d: Draft, events: list[Event], payer: int | None, payee: int | None, amount: int, reason: str,
+        **params: Any) -> None:
+    """Move ``amount`` from payer to payee (None = the bank). Zero amounts leave no ledger line.
+
+    ``reason`` is a code from :data:`companion.engine.alibaba.REASONS`; ``params`` fill in its
+    words (``alibaba.reason.<code>`` in ``assets/i18n/``).
+    """
     if amount < 0:
-        raise IllegalAction("A payment cannot be negative.")
+        raise IllegalAction("negative_payment", "A payment cannot be negative ({amount}).", amount=amount)
     if amount == 0 or payer == payee:
         return
     if payer is not None:
         if d.money[payer] < amount:
-            raise IllegalAction(f"{d.names[payer]} has only {d.money[payer]} piaster, not {amount}.")
+            raise IllegalAction("cannot_pay", "{name} has only {money} piaster, not {amount}.",
+                                name=d.names[payer], money=d.money[payer], amount=amount)
         d.money[payer] -= amount
     else:
         d.bank_paid += amount
@@ -35,7 +42,8 @@ def pay(d: Draft, events: list[Event], payer: int | None, payee: int | None, amo
         d.money[payee] += amount
     else:
         d.bank_received += amount
-    events.append(Event("pay", {"payer": payer, "payee": payee, "amount": amount, "reason": reason}))
+    events.append(Event("pay", {"payer": payer, "payee": payee, "amount": amount, "reason": reason,
+                                "params": params}))
 
 
 def describe_cards(box: Box, counts: dict[int, int]) -> str:
@@ -46,9 +54,8 @@ def describe_cards(box: Box, counts: dict[int, int]) -> str:
 def from_pile(box: Box, d: Draft, events: list[Event], seat: int, group: int, why: str) -> None:
     """One card of ``group`` from its gang's pile to ``seat``; never a fifth card of a group."""
     if d.piles[group] <= 0:
-        size = box.settings.group_size
-        raise IllegalAction(f"All {size} {box.groups[group].name} cards are already held by players; "
-                            "there is none in the pile.")
+        raise IllegalAction("pile_empty", "All {size} {group} cards are already held by players; "
+                            "there is none in the pile.", size=box.settings.group_size, group=box.groups[group].name)
     d.piles[group] -= 1
     d.cards[seat][group] += 1
     events.append(Event("cards", {"group": box.groups[group].name, "count": 1, "from": "pile",
@@ -77,15 +84,15 @@ def hand_over(box: Box, d: Draft, events: list[Event], giver: int, taker: int, g
 def need_cards(box: Box, d: Draft, seat: int, group: int, count: int) -> None:
     held = d.cards[seat][group]
     if count < 1:
-        raise IllegalAction("The number of cards must be at least 1.")
+        raise IllegalAction("bad_count", "The number of cards must be at least 1, not {value}.", value=count)
     if held < count:
-        name = box.groups[group].name
-        raise IllegalAction(f"{d.names[seat]} holds {held} {name} card{'s' * (held != 1)}, not {count}.")
+        raise IllegalAction("too_few_cards", "{name} holds only {held} {group}, not {count}.",
+                            name=d.names[seat], held=held, group=box.groups[group].name, count=count)
 
 
-def need_money(d: Draft, seat: int, amount: int, what: str) -> None:
-    if d.money[seat] < amount:
-        raise IllegalAction(f"{d.names[seat]} has {d.money[seat]} piaster but {what} costs {amount}.")
+def short_of(d: Draft, seat: int, amount: int) -> bool:
+    """True when ``seat`` cannot pay ``amount``; the caller refuses in its own words."""
+    return d.money[seat] < amount
 
 
 def ledger_totals(events: Iterable[Event], players: int) -> dict[str, object]:

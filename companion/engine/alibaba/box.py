@@ -44,6 +44,19 @@ class Field:
     event: int | None = None  # EVENT fields, 1..9
     four: str | None = None  # FOUR fields: FOUR_DIE, FOUR_QUESTION or FOUR_ALL
 
+    def code(self) -> str:
+        """The field as a code for events: ``"start"``, ``"empty"``, ``"gang"``, ``"event"``,
+        ``"four_die"``, ``"four_question"`` or ``"four_all"`` (the screen words it)."""
+        return f"{FOUR}_{self.four or FOUR_ALL}" if self.kind == FOUR else self.kind
+
+    def params(self, gangs: tuple[Gang, ...]) -> dict[str, object]:
+        """What the field's words need besides its code: the gang's name or the event's number."""
+        if self.kind == GANG and self.gang is not None:
+            return {"gang": gangs[self.gang].name}
+        if self.kind == EVENT:
+            return {"n": self.event}
+        return {}
+
     def label(self, gangs: tuple[Gang, ...]) -> str:
         """Words for the screen: ``"event 3"``, ``"Räuber symbol"``, ``"four symbols with die"``."""
         if self.kind == GANG and self.gang is not None:

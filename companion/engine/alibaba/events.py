@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from companion.engine.base import Event, IllegalAction
 from companion.engine.alibaba import actions as read
-from companion.engine.alibaba.bank import describe_cards, from_pile, hand_over, need_money, pay
+from companion.engine.alibaba.bank import describe_cards, from_pile, hand_over, pay, short_of
 from companion.engine.alibaba.box import Box
 from companion.engine.alibaba.state import (BAZAAR, BONUS_ROLL, END, EVENT_ROLL, GIFT, GIVE, SET_DIE, TARGET,
                                             Draft)
@@ -40,14 +40,13 @@ def land(box: Box, d: Draft, events: list[Event], number: int) -> None:
         quarter = box.board.quarter(d.position)
         for seat in d.seats_from(d.turn):
             amount = sum(n * box.price(quarter, box.groups[g].gang) for g, n in enumerate(d.cards[seat]))
-            pay(d, events, None, seat, amount,
-                f"Event 8: quarter {quarter} price for {sum(d.cards[seat])} cards")
+            pay(d, events, None, seat, amount, "event8", quarter=quarter, count=sum(d.cards[seat]))
         _finish(d)
     elif number == 9:
         d.queue = [s for s in d.seats_from(d.turn) if sum(d.cards[s])]
         _next_in_queue(d, BONUS_ROLL)
     else:
-        raise IllegalAction(f"There is no event {number}.")
+        raise IllegalAction("no_such_event", "There is no event {number}.", number=number)
 
 
 def choose_player(box: Box, d: Draft, events: list[Event], target: int) -> None:
@@ -58,7 +57,7 @@ def choose_player(box: Box, d: Draft, events: list[Event], target: int) -> None:
     if d.event == 1:
         d.phase, d.actor = EVENT_ROLL, target
     elif d.event == 2:
-        pay(d, events, None, target, s.event2_amount, "Event 2")
+        pay(d, events, None, target, s.event2_amount, "event2")
         _finish(d)
     elif d.event in (3, 7):
         d.phase, d.actor = SET_DIE, target
@@ -76,7 +75,7 @@ def event_roll(box: Box, d: Draft, events: list[Event], value: int) -> None:
     """Event 1: pips x 50 from the bank."""
     assert d.target is not None
     events.append(Event("die", {"die": "die", "value": value}))
-    pay(d, events, None, d.target, value * box.settings.event1_per_pip, f"Event 1: rolled {value}")
+    pay(d, events, None, d.target, value * box.settings.event1_per_pip, "event1", value=value)
     _finish(d)
 
 
@@ -95,7 +94,7 @@ def gift(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     """Event 4: one free card; the player says which group he took from the top."""
     assert d.target is not None
     group = read.group(box, action)
-    from_pile(box, d, events, d.target, group, "event 4: free card")
+    from_pile(box, d, events, d.target, group, "free_card")
     d.takes_left -= 1
     if d.takes_left <= 0 or not sum(d.piles):
         _finish(d)
@@ -105,7 +104,7 @@ def give(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     """Event 6: the giver (the actor) chooses which of his cards the affected player gets."""
     assert d.actor is not None and d.target is not None
     group = read.group(box, action)
-    hand_over(box, d, events, d.actor, d.target, group, 1, "event 6")
+    hand_over(box, d, events, d.actor, d.target, group, 1, "given")
     _next_giver(d)
 
 
@@ -115,8 +114,8 @@ def bonus_roll(box: Box, d: Draft, events: list[Event], value: int) -> None:
     assert seat is not None
     count = sum(d.cards[seat])
     events.append(Event("die", {"die": "die", "value": value, "seat": seat}))
-    pay(d, events, None, seat, value * count * box.settings.event9_per_card_per_pip,
-        f"Event 9: rolled {value} with {count} cards")
+    pay(d, events, None, seat, value * count * box.settings.event9_per_card_per_pip, "event9", value=value,
+        count=count)
     _next_in_queue(d, BONUS_ROLL)
 
 
@@ -125,19 +124,24 @@ def trade(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     a = read.seat(action, "from", d.players)
     b = read.seat(action, "to", d.players)
     if a == b:
-        raise IllegalAction("A trade needs two different players.")
+        raise IllegalAction("trade_same_player", "A trade needs two different players.")
     give_cards = read.card_counts(box, action, "give")
     take_cards = read.card_counts(box, action, "take")
-    price = read.whole(action, "price", 0, None, "the price") if "price" in action else 0
+    price = read.price(action) if "price" in action else 0
     if not give_cards and not take_cards:
-        raise IllegalAction("A bazaar trade moves at least one card.")
-    need_money(d, b, price, "this trade")
+        raise IllegalAction("empty_trade", "A bazaar trade moves at least one card.")
+    if short_of(d, b, price):
+        raise IllegalAction("cannot_pay_trade", "{name} has {money} piaster, less than the price of {price}.",
+                            name=d.names[b], money=d.money[b], price=price)
     for g, n in give_cards.items():
-        hand_over(box, d, events, a, b, g, n, "bazaar")
+        hand_over(box, d, events, a, b, g, n, "traded")
     for g, n in take_cards.items():
-        hand_over(box, d, events, b, a, g, n, "bazaar")
-    what = " for ".join(x for x in (describe_cards(box, give_cards), describe_cards(box, take_cards)) if x)
-    pay(d, events, b, a, price, f"Bazaar: {what}")
+        hand_over(box, d, events, b, a, g, n, "traded")
+    if give_cards and take_cards:
+        pay(d, events, b, a, price, "bazaar_swap", give=describe_cards(box, give_cards),
+            take=describe_cards(box, take_cards))
+    else:
+        pay(d, events, b, a, price, "bazaar_sale", cards=describe_cards(box, give_cards or take_cards))
 
 
 def close_bazaar(d: Draft) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from companion.engine.base import Action, Chance, Event, IllegalAction
 from companion.engine.alibaba import actions as read
 from companion.engine.alibaba import arrest, events as event_fields
-from companion.engine.alibaba.bank import describe_cards, from_pile, need_cards, need_money, pay, to_pile
+from companion.engine.alibaba.bank import describe_cards, from_pile, need_cards, pay, short_of, to_pile
 from companion.engine.alibaba.box import EMPTY, EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START, Box
 from companion.engine.alibaba.legal import legal_actions
 from companion.engine.alibaba.state import (BAZAAR, BLACK_ROLL, BONUS_ROLL, CHOOSE_STARTER, DEAL, DUMP, END,
@@ -22,33 +22,26 @@ from companion.engine.alibaba.state import (BAZAAR, BLACK_ROLL, BONUS_ROLL, CHOO
                                             PICK_GANG, SET_DIE, TARGET, TURN, WHITE_ROLL, Draft, State,
                                             freeze, thaw)
 from companion.engine.alibaba.view import summary
-
-#: What the game waits for in each phase, for "not now" messages.
-WAITING_FOR = {
-    DEAL: "the movement cards to be dealt (draw)",
-    TURN: "the mover to sell cards or play a movement card (sell, move)",
-    LOOT: "the mover to take loot or stop (take, done)",
-    TARGET: "the mover to name the player the event hits (choose_player)",
-    EVENT_ROLL: "a die roll for event 1 (roll)",
-    SET_DIE: "the affected player to set the die (set_die)",
-    GIFT: "the affected player to take his free cards (take)",
-    BAZAAR: "bazaar trades (trade) until the mover closes it (done)",
-    GIVE: "a player to give a card (give)",
-    BONUS_ROLL: "a die roll for event 9 (roll)",
-    GANG_ROLL: "a die roll for the gang (roll)",
-    PICK_GANG: "the mover to pick a gang (pick_gang)",
-    DUMP: "a holder to dump or sell affected cards (dump, sell_to, done)",
-    BLACK_ROLL: "the black die (roll)",
-    LAST_CHANCE: "a holder of endangered cards to return them (last_chance, done)",
-    WHITE_ROLL: "the white die (roll)",
-    CHOOSE_STARTER: "the poorest player to name who starts the next round (choose_starter)",
-    OVER: "nothing: the game is over",
-}
+from companion.engine.alibaba.waiting import not_now
 
 ALL_ACTIONS = frozenset({"draw", "roll", "sell", "move", "take", "done", "choose_player", "set_die", "trade",
                          "give", "pick_gang", "dump", "sell_to", "last_chance", "choose_starter"})
-ROLL_LABELS = {EVENT_ROLL: "die", BONUS_ROLL: "die", GANG_ROLL: "die", BLACK_ROLL: "black die",
-               WHITE_ROLL: "white die"}
+#: Every reason code an event carries: ``pay`` events (the ledger), ``cards`` events,
+#: ``forgiven`` and ``arrest_over`` (its ``why``). Each is worded by ``alibaba.reason.<code>``
+#: in ``assets/i18n/``, filled in from the event's ``params``.
+REASONS = (
+    "dump_fee", "bought_before_arrest", "last_chance_fee", "kadi_bribe", "kadi_bribe_broke", "broke_sale", "loot",
+    "sold", "round_payout", "round_payout_complete", "round_bonus", "event1", "event2", "event8", "event9",
+    "bazaar_sale", "bazaar_swap", "bribe_forgiven",
+    "dumped", "sold_before_arrest", "returned_last_chance", "sold_when_broke", "loot_card", "free_card", "given",
+    "traded", "sold_card",
+    "nobody_affected", "all_dumped", "fate_number",
+)
+#: Every ``Chance.kind`` this engine asks for.
+CHANCE_KINDS = ("movement_card", "die", "black_die", "white_die")
+#: The die each rolling phase asks for (``Chance.kind``).
+ROLL_KINDS = {EVENT_ROLL: "die", BONUS_ROLL: "die", GANG_ROLL: "die", BLACK_ROLL: "black_die",
+              WHITE_ROLL: "white_die"}
 
 Handler = Callable[[Box, Draft, list[Event], Action], None]
 
@@ -57,7 +50,7 @@ class AliBabaEngine:
     """Bank, fate roll and referee of Ali Baba for one box's data."""
 
     name = "alibaba"
-    #: One action for every die (the Chance label says which die) and one for drawing a
+    #: One action for every die (the Chance kind says which die) and one for drawing a
     #: movement card while dealing; neither can be taken back.
     chance_actions = frozenset({"roll", "draw"})
 
@@ -90,20 +83,22 @@ class AliBabaEngine:
     def new_game(self, header: dict[str, Any]) -> State:
         players = header.get("players")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise IllegalAction(f"Ali Baba is for 2 to 6 players, not {players!r}.")
+            raise IllegalAction("players_count", "Ali Baba is for 2 to 6 players, not {value}.",
+                                value=read.shown(players))
         seed = header.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalAction(f'The header\'s "seed" must be a whole number, not {seed!r}.')
+            raise IllegalAction("bad_seed", 'The header\'s "seed" must be a whole number, not {value}.',
+                                value=read.shown(seed))
         names = header.get("names") or [f"Player {i + 1}" for i in range(players)]
         if (not isinstance(names, list) or len(names) != players
                 or not all(isinstance(n, str) and n.strip() for n in names)):
-            raise IllegalAction(f'"names" must list {players} names.')
+            raise IllegalAction("names_count", '"names" must list {players} names.', players=players)
         colors = header.get("colors")
         if colors is not None and (not isinstance(colors, list) or len(colors) != players):
-            raise IllegalAction(f'"colors" must list {players} colours.')
+            raise IllegalAction("colors_count", '"colors" must list {players} colours.', players=players)
         free = header.get("variant_free_loot", False)
         if not isinstance(free, bool):
-            raise IllegalAction('"variant_free_loot" must be true or false.')
+            raise IllegalAction("bad_free_loot", '"variant_free_loot" must be true or false.')
         s, groups = self.box.settings, len(self.box.groups)
         # Seat 0 begins the first round, so the dealer is the last seat (the starter sits to
         # the dealer's left); after that the poorest names the starter.
@@ -117,19 +112,21 @@ class AliBabaEngine:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            raise IllegalAction('An action is a JSON object with an "action" name.')
+            raise IllegalAction("not_an_action", 'An action is a JSON object with an "action" name.')
         name = action["action"]
         if name not in ALL_ACTIONS:
-            raise IllegalAction(f"Unknown action {name!r}. Ali Baba knows: {', '.join(sorted(ALL_ACTIONS))}.")
+            raise IllegalAction("unknown_action", 'Unknown action "{action}". Ali Baba knows: {known}.',
+                                action=name, known=sorted(ALL_ACTIONS))
         handler = self._handlers[state.phase].get(name)
         if handler is None:
-            raise IllegalAction(f"{name!r} is not possible now; the game waits for {WAITING_FOR[state.phase]}.")
+            raise not_now(state.phase, name)
         if "seat" in action and name not in ("trade", "roll", "draw"):
             who = self.current_player(state)
             actor = read.seat(action, "seat", state.players)
-            if actor != who:
-                raise IllegalAction(f"It is {state.names[who]}'s turn to act, not "
-                                    f"{state.names[actor]}'s." if who is not None else "Nobody acts now.")
+            # who is never None here: a finished game has no handlers, refused just above
+            if who is not None and actor != who:
+                raise IllegalAction("not_your_turn", "It is {who}'s turn to act, not {actor}'s.",
+                                    who=state.names[who], actor=state.names[actor])
         d = thaw(state)
         events: list[Event] = []
         handler(self.box, d, events, action)
@@ -142,11 +139,9 @@ class AliBabaEngine:
 
     def chance(self, state: State) -> Chance | None:
         if state.phase == DEAL:
-            seat = _recipient(state.starter, state.hands, state.players)
-            return Chance("draw", tuple(sorted(_deck_left(self.box, state.hands).elements())),
-                          f"movement card for {state.names[seat]}")
-        label = ROLL_LABELS.get(state.phase)
-        return Chance("roll", (1, 2, 3, 4, 5, 6), label) if label else None
+            return Chance("draw", tuple(sorted(_deck_left(self.box, state.hands).elements())), "movement_card")
+        kind = ROLL_KINDS.get(state.phase)
+        return Chance("roll", (1, 2, 3, 4, 5, 6), kind) if kind else None
 
     def current_player(self, state: State) -> int | None:
         if state.phase == OVER:
@@ -174,10 +169,11 @@ def _recipient(starter: int, hands: Any, players: int) -> int:
 
 
 def _draw(box: Box, d: Draft, events: list[Event], action: Action) -> None:
-    value = read.whole(action, "value", 1, None, "a movement card value")
+    value = read.card(action, "value")
     left = _deck_left(box, d.hands)
     if not left[value]:
-        raise IllegalAction(f"No movement card {value} is left to deal (left: {sorted(left.elements())}).")
+        raise IllegalAction("no_card_left", "No movement card {value} is left to deal (still there: {left}).",
+                            value=value, left=sorted(left))
     seat = _recipient(d.starter, d.hands, d.players)
     d.hands[seat] = sorted(d.hands[seat] + [value])
     events.append(Event("dealt", {"seat": seat, "value": value}))
@@ -189,12 +185,12 @@ def _draw(box: Box, d: Draft, events: list[Event], action: Action) -> None:
 def _sell(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """Step 1: cards back under their pile for the current quarter's price, no bonus."""
     group = read.group(box, action)
-    count = read.whole(action, "count", 1, None, "the number of cards") if "count" in action else 1
+    count = read.count(action) if "count" in action else 1
     need_cards(box, d, d.turn, group, count)
     quarter = box.board.quarter(d.position)
-    to_pile(box, d, events, d.turn, group, count, "sold")
-    pay(d, events, None, d.turn, count * box.price(quarter, box.groups[group].gang),
-        f"Sold {count} {box.groups[group].name} in quarter {quarter}")
+    to_pile(box, d, events, d.turn, group, count, "sold_card")
+    pay(d, events, None, d.turn, count * box.price(quarter, box.groups[group].gang), "sold", count=count,
+        group=box.groups[group].name, quarter=quarter)
 
 
 def walk(box: Box, position: int, branch: str | None, steps: int, choices: list[str]) -> tuple[int, str | None, int]:
@@ -213,25 +209,27 @@ def walk(box: Box, position: int, branch: str | None, steps: int, choices: list[
             branch = None
         elif fork.start == position:
             if used >= len(choices):
-                raise IllegalAction(f'Ali Baba reaches fork {fork.number}: say which way, "forks": ["left"] '
-                                    'or ["right"].')
+                raise IllegalAction("fork_needs_choice", 'Ali Baba reaches fork {fork}: say which way, '
+                                    '"forks": ["left"] or ["right"].', fork=fork.number)
             branch, used = choices[used], used + 1
     return position, branch, used
 
 
 def _move(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """Step 2: play a movement card; step 3: resolve the field."""
-    card = read.whole(action, "card", 1, None, "a movement card value")
+    card = read.card(action, "card")
     hand = d.hands[d.turn]
     if card not in hand:
-        raise IllegalAction(f"{d.names[d.turn]} has no movement card {card} (in hand: "
-                            f"{', '.join(map(str, hand)) or 'none'}).")
+        raise IllegalAction("not_in_hand", "{name} has no movement card {card} (in hand: {hand}).",
+                            name=d.names[d.turn], card=card, hand=list(hand))
     choices = read.branches(action)
     start = d.position
     position, branch, used = walk(box, d.position, d.branch, card, choices)
     if used < len(choices):
-        raise IllegalAction("This move passes no fork there; leave out \"forks\"." if used == 0
-                            else f"This move passes only {used} fork(s); give only {used} choice(s).")
+        if used == 0:
+            raise IllegalAction("no_fork_there", 'This move passes no fork; leave out "forks".')
+        raise IllegalAction("too_many_forks", "This move passes only {forks} fork(s); give only {forks} choice(s).",
+                            forks=used)
     hand.remove(card)
     last = not any(d.hands)
     if last or position >= box.board.lap:
@@ -241,7 +239,8 @@ def _move(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     d.position, d.branch = position, branch
     field = box.board.field(position, branch)
     events.append(Event("move", {"seat": d.turn, "card": card, "from": start, "to": position, "branch": branch,
-                                 "field": field.label(box.gangs), "quarter": box.board.quarter(position)}))
+                                 "field": field.code(), "params": field.params(box.gangs),
+                                 "quarter": box.board.quarter(position)}))
     if field.kind == START:
         _round_end(box, d, events)
     elif field.kind == EMPTY:
@@ -265,9 +264,13 @@ def _loot(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     group = read.group(box, action)
     quarter = box.board.quarter(d.position)
     price = box.price(quarter, box.groups[group].gang)
-    need_money(d, d.turn, price, f"a {box.groups[group].name} card in quarter {quarter}")
-    from_pile(box, d, events, d.turn, group, "loot")
-    pay(d, events, d.turn, None, price, f"Loot: 1 {box.groups[group].name} in quarter {quarter}")
+    name = box.groups[group].name
+    if short_of(d, d.turn, price):
+        raise IllegalAction("cannot_pay_loot", "{name} has {money} piaster, but a {group} card in quarter {quarter} "
+                            "costs {price}.", name=d.names[d.turn], money=d.money[d.turn], group=name,
+                            quarter=quarter, price=price)
+    from_pile(box, d, events, d.turn, group, "loot_card")
+    pay(d, events, d.turn, None, price, "loot", group=name, quarter=quarter)
     d.takes_left -= 1
     if d.takes_left <= 0:
         d.phase = END
@@ -308,9 +311,12 @@ def _round_end(box: Box, d: Draft, events: list[Event]) -> None:
         value = sum(n * box.gangs[box.groups[g].gang].value * (s.complete_group_factor if n == s.group_size else 1)
                     for g, n in held.items())
         complete = [box.groups[g].name for g, n in held.items() if n == s.group_size]
-        note = f" ({', '.join(complete)} complete: double)" if complete else ""
-        pay(d, events, None, seat, value, f"Round {d.round} payout for {describe_cards(box, held)}{note}")
-        pay(d, events, None, seat, s.round_bonus, f"Round {d.round} bonus")
+        if complete:
+            pay(d, events, None, seat, value, "round_payout_complete", round=d.round,
+                cards=describe_cards(box, held), complete=complete)
+        else:
+            pay(d, events, None, seat, value, "round_payout", round=d.round, cards=describe_cards(box, held))
+        pay(d, events, None, seat, s.round_bonus, "round_bonus", round=d.round)
     d.hands = [[] for _ in range(d.players)]
     d.actor = d.event = d.target = None
     if d.round >= s.rounds:

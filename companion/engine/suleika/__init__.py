@@ -60,10 +60,11 @@ from companion.engine.suleika.queries import (
     visible_cells,
     winners,
 )
-from companion.engine.suleika.rules import SuleikaEngine, make_engine
+from companion.engine.suleika.rules import CHANCE_KINDS, REASONS, SuleikaEngine, make_engine
 from companion.engine.suleika.state import State
 
 __all__ = [
+    "CHANCE_KINDS", "REASONS",
     "Box", "HeadingHint", "State", "SuleikaEngine", "allowed_headings", "carpets_left", "hint",
     "legal_placements", "make_engine", "payment_area", "scores", "seat_colors", "visible_cells",
     "walk", "winners",

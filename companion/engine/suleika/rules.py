@@ -18,6 +18,10 @@ from companion.engine.suleika.state import State
 from companion.engine.suleika.state import evolve as replace
 
 ACTIONS = ("face", "roll", "place")
+#: Every ``reason`` of a ``pay`` event (``tests/test_messages.py`` checks each has its words).
+REASONS = ("carpet",)
+#: Every ``Chance.kind`` this engine asks for.
+CHANCE_KINDS = ("carpet_die",)
 
 
 def _is_int(v: Any) -> bool:
@@ -29,13 +33,14 @@ def _cells(raw: Any) -> tuple[Cell, Cell]:
     if (not isinstance(raw, (list, tuple)) or len(raw) != 2
             or not all(isinstance(p, (list, tuple)) and len(p) == 2 and all(_is_int(x) for x in p)
                        for p in raw)):
-        raise IllegalAction('"cells" must be two [row, col] pairs, like [[2, 3], [2, 4]]')
+        raise IllegalAction("bad_cells", '"cells" must be two [row, col] pairs, like [[2, 3], [2, 4]]')
     a, b = ((int(raw[0][0]), int(raw[0][1])), (int(raw[1][0]), int(raw[1][1])))
     for cell in (a, b):
         if not geo.on_board(cell):
-            raise IllegalAction(f"Cell ({cell[0]}, {cell[1]}) is not on the board (rows and columns 0 to 6)")
+            raise IllegalAction("off_board", "Cell ({row}, {col}) is not on the board (rows and columns 0 to 6)",
+                                row=cell[0], col=cell[1])
     if not geo.adjacent(a, b):
-        raise IllegalAction("The two halves of a carpet must lie side by side (not diagonally)")
+        raise IllegalAction("not_side_by_side", "The two halves of a carpet must lie side by side (not diagonally)")
     return a, b
 
 
@@ -65,14 +70,14 @@ class SuleikaEngine:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if not isinstance(action, dict):
-            raise IllegalAction("an action must be a JSON object")
+            raise IllegalAction("not_an_object", "an action must be a JSON object")
         name = action.get("action")
         if not isinstance(name, str):
-            raise IllegalAction('an action needs an "action" name: face, roll or place')
+            raise IllegalAction("no_action_name", 'an action needs an "action" name: face, roll or place')
         if name not in ACTIONS:
-            raise IllegalAction(f"unknown action {name!r}")
+            raise IllegalAction("unknown_action", 'unknown action "{action}"', action=name)
         if state.phase == "over":
-            raise IllegalAction("The game is over")
+            raise IllegalAction("game_over", "The game is over")
         if name == "face":
             return self._face(state, action)
         if name == "roll":
@@ -87,7 +92,7 @@ class SuleikaEngine:
 
     def chance(self, state: State) -> Chance | None:
         if state.phase in ("roll", "heading"):
-            return Chance("roll", state.die_faces, "carpet die")
+            return Chance("roll", state.die_faces, "carpet_die")
         return None
 
     def current_player(self, state: State) -> int | None:
@@ -114,16 +119,16 @@ class SuleikaEngine:
     def _face(self, state: State, action: Action) -> tuple[State, list[Event]]:
         heading = action.get("dir")
         if heading not in geo.HEADINGS:
-            raise IllegalAction('"dir" must be N, E, S or W')
+            raise IllegalAction("bad_dir", '"dir" must be N, E, S or W')
         if state.phase == "place":
-            raise IllegalAction("Place a carpet first")
+            raise IllegalAction("place_first", "Place a carpet first")
         allowed = q.allowed_headings(state)
         if not allowed:
             # Only the 2-player variant has no heading choice before an ordinary roll.
-            raise IllegalAction("In the two-player variant Omar is turned at the end of a turn, "
-                                "by the player who just laid a carpet")
+            raise IllegalAction("turned_at_turn_end", "In the two-player variant Omar is turned at the end of a "
+                                "turn, by the player who just laid a carpet")
         if heading not in allowed:
-            raise IllegalAction("Omar may not turn around")
+            raise IllegalAction("no_turning_back", "Omar may not turn around")
         new = replace(state, facing=heading)
         return new, [Event("face", {"seat": state.current, "dir": heading})]
 
@@ -131,11 +136,12 @@ class SuleikaEngine:
         value = action.get("value")
         faces = state.die_faces
         if not _is_int(value):
-            raise IllegalAction('a roll needs a whole number "value"')
+            raise IllegalAction("bad_roll_value", 'a roll needs a whole number "value"')
         if value not in faces:
-            raise IllegalAction(f"The carpet die shows {min(faces)} to {max(faces)}, not {value}")
+            raise IllegalAction("not_a_face", "The carpet die shows {low} to {high}, not {value}",
+                                low=min(faces), high=max(faces), value=value)
         if state.phase == "place":
-            raise IllegalAction("Place a carpet first")
+            raise IllegalAction("place_first", "Place a carpet first")
         mover = q.roller(state)
         assert mover is not None  # phase is "roll" or "heading" here, and both have a roller
         path = geo.walk(state.omar, state.facing, value, state.corner_loops)
@@ -154,7 +160,8 @@ class SuleikaEngine:
         money[payee] += paid
         moved = replace(moved, money=tuple(money))
         events.append(Event("pay", {"payer": mover, "payee": payee, "amount": paid, "due": amount_due,
-                                    "area": [list(c) for c in sorted(cells)], "reason": "carpet"}))
+                                    "area": [list(c) for c in sorted(cells)], "reason": "carpet",
+                                    "params": {"color": moved.top(end)[0], "cells": amount_due}}))
         if moved.rules == "marrakech" and paid < amount_due:
             # Marrakech: whoever cannot pay in full is out at once and lays no carpet.
             out = list(moved.out)
@@ -166,14 +173,14 @@ class SuleikaEngine:
 
     def _place(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if state.phase != "place":
-            raise IllegalAction("Roll the die first")
+            raise IllegalAction("roll_first", "Roll the die first")
         a, b = _cells(action.get("cells"))
         if state.omar in (a, b):
-            raise IllegalAction("A carpet may not lie under Omar")
+            raise IllegalAction("under_omar", "A carpet may not lie under Omar")
         if not (geo.adjacent(a, state.omar) or geo.adjacent(b, state.omar)):
-            raise IllegalAction("The carpet must touch Omar's cell (not diagonally)")
+            raise IllegalAction("not_touching", "The carpet must touch Omar's cell (not diagonally)")
         if q.covers_whole_carpet(state, a, b):
-            raise IllegalAction("This carpet would cover one whole carpet")
+            raise IllegalAction("covers_whole", "This carpet would cover one whole carpet")
         seat = state.current
         colour = self._colour(state, seat, action)
         carpet_id = state.laid
@@ -197,16 +204,17 @@ class SuleikaEngine:
         if "color" in action:
             colour = action["color"]
             if not isinstance(colour, str):
-                raise IllegalAction('"color" must be a colour name, like "red"')
+                raise IllegalAction("bad_color", '"color" must be a colour name, like "red"')
             if left.get(colour, 0) <= 0:
                 if state.owner(colour) is None:
-                    raise IllegalAction(f"There are no {colour} carpets in this game")
-                raise IllegalAction(f"{state.names[seat]} has no {colour} carpets left")
+                    raise IllegalAction("colour_not_played", "There are no {color} carpets in this game", color=colour)
+                raise IllegalAction("no_carpets_left", "{name} has no {color} carpets left",
+                                    name=state.names[seat], color=colour)
             return colour
         have = [c for c, n in left.items() if n > 0]
         if len(have) == 1:
             return have[0]
-        raise IllegalAction(f"Say which colour is laid: {' or '.join(have)}")
+        raise IllegalAction("which_colour", "Say which colour is laid: {colors}", colors=have)
 
 
 def make_engine(box: Box) -> SuleikaEngine:

@@ -22,7 +22,7 @@ from companion.engine.alibaba.state import (BAZAAR, CHOOSE_STARTER, DUMP, LAST_C
 from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
-from companion.ui.scene import Scene
+from companion.ui.table import TableScene
 
 #: Choices shown at once in the list; the rest scroll.
 VISIBLE = 4
@@ -133,22 +133,26 @@ def phase_words(t: Any, box: Any, session: Session) -> str:
 
 
 # -- the ledger ----------------------------------------------------------------------------------
-#: Short words for the bank's reasons (the engine writes them in full, in English).
-REASONS = (("Kadi", "ab_r_kadi"), ("Dump fee", "ab_r_dump"), ("Last-chance", "ab_r_last"),
-           ("Loot", "ab_r_loot"), ("Sold", "ab_r_sold"), ("Bought", "ab_r_bought"), ("Bazaar", "ab_r_bazaar"),
-           ("Broke", "ab_r_broke"), ("Event", "ab_r_event"))
+#: Short words for the bank's reason codes: (key, the param that numbers it, or the number).
+SHORT_REASONS: dict[str, tuple[str, str | int | None]] = {
+    "kadi_bribe": ("ab_r_kadi", None), "kadi_bribe_broke": ("ab_r_kadi", None), "dump_fee": ("ab_r_dump", None),
+    "last_chance_fee": ("ab_r_last", None), "loot": ("ab_r_loot", None), "sold": ("ab_r_sold", None),
+    "bought_before_arrest": ("ab_r_bought", None), "bazaar_sale": ("ab_r_bazaar", None),
+    "bazaar_swap": ("ab_r_bazaar", None), "broke_sale": ("ab_r_broke", None), "event1": ("ab_r_event", 1),
+    "event2": ("ab_r_event", 2), "event8": ("ab_r_event", 8), "event9": ("ab_r_event", 9),
+    "round_bonus": ("ab_r_bonus", "round"), "round_payout": ("ab_r_payout", "round"),
+    "round_payout_complete": ("ab_r_payout", "round"),
+}
 
 
-def reason_words(t: Any, reason: str) -> str:
-    if reason.startswith("Round"):
-        parts = reason.split()
-        n = parts[1] if len(parts) > 1 else ""
-        return t("ab_r_bonus" if "bonus" in reason else "ab_r_payout", n=n)
-    for prefix, key in REASONS:
-        if reason.startswith(prefix):
-            n = reason.split()[1].rstrip(":") if key == "ab_r_event" else ""
-            return t(key, n=n)
-    return reason
+def reason_words(t: Any, reason: str, params: dict[str, Any] | None = None) -> str:
+    """A ledger reason code in a word or two; a code without short words in its full words."""
+    params = params or {}
+    short = SHORT_REASONS.get(reason)
+    if short is None:
+        return t.reason("alibaba", reason, params)
+    key, n = short
+    return t(key, n=params.get(n, "") if isinstance(n, str) else n)
 
 
 def ledger_line(t: Any, names: tuple[str, ...], ev: Event) -> str:
@@ -156,7 +160,7 @@ def ledger_line(t: Any, names: tuple[str, ...], ev: Event) -> str:
     d = ev.data
     if ev.kind == "forgiven":
         return t("ab_forgiven", amount=d["amount"], name=names[d["seat"]])
-    what = reason_words(t, d["reason"])
+    what = reason_words(t, d["reason"], d.get("params"))
     payer, payee = d["payer"], d["payee"]
     if payee is None:
         return t("ab_ledger_from", what=what, amount=d["amount"], name=names[payer])
@@ -221,12 +225,11 @@ def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()
     return None
 
 
-class AlibabaScene(Scene):
+class AlibabaScene(TableScene):
     """Ali Baba's table: header, players, the choices, dice, fate grid and ledger."""
 
     def __init__(self, app: Any, session: Session) -> None:
-        super().__init__(app)
-        self.session = session
+        super().__init__(app, session)
         self.pick = 0            # highlighted choice
         self.top = 0             # first choice shown (the list scrolls)
         self.show_ledger = False
@@ -267,7 +270,8 @@ class AlibabaScene(Scene):
 
     def ledger(self) -> list[LedgerEntry]:
         names = self.state.names
-        return [LedgerEntry(ledger_line(self.t, names, ev), ev.data.get("reason", ""))
+        return [LedgerEntry(ledger_line(self.t, names, ev),
+                            self.t.reason("alibaba", ev.data.get("reason", ""), ev.data.get("params")))
                 for events in self.action_events() for ev in events if ev.kind in ("pay", "forgiven")]
 
     def last_events(self) -> list[Event]:
@@ -330,9 +334,6 @@ class AlibabaScene(Scene):
         msg = self.event_words(events)
         if msg:
             self.say(msg)
-        if self.session.over:
-            from companion.ui.scenes.end import EndScene
-            self.app.show(EndScene(self.app, self.session))
 
     def event_words(self, events: list[Event]) -> str:
         names = self.state.names
@@ -413,6 +414,13 @@ class AlibabaScene(Scene):
         self.choose(index)
 
     # -- drawing ------------------------------------------------------------------------------
+    # -- what the app, the demo and the end screen ask ----------------------------------------
+    def turns_played(self) -> int:
+        return _turns_played(self.session)
+
+    def demo_presses(self, rng: random.Random) -> list[str]:
+        return _demo_presses(self, rng)
+
     def draw(self, surf: pygame.Surface) -> None:
         from companion.ui.scenes import alibaba_draw
         alibaba_draw.draw(self, surf)
@@ -430,7 +438,7 @@ DEMO_WEIGHTS: dict[str, dict[str, float]] = {
 }
 
 
-def turns_played(session: Session) -> int:
+def _turns_played(session: Session) -> int:
     """Turns so far: every turn plays exactly one movement card."""
     return sum(1 for a in session.actions if a["action"] == "move")
 
@@ -448,7 +456,7 @@ def _steps(start: int, target: int, n: int) -> list[str]:
     return ["right"] * forward if forward <= n - forward else ["left"] * (n - forward)
 
 
-def demo_presses(scene: AlibabaScene, rng: random.Random) -> list[str]:
+def _demo_presses(scene: AlibabaScene, rng: random.Random) -> list[str]:
     """The presses a table would make from now up to the next die (or the next turn).
 
     Planned on the engine, which is pure: every decision of this turn (a move, then who
@@ -479,4 +487,4 @@ def demo_presses(scene: AlibabaScene, rng: random.Random) -> list[str]:
     return presses
 
 
-__all__ = ["AlibabaScene", "choices_for", "choice_label", "demo_presses", "fate_view", "turns_played"]
+__all__ = ["AlibabaScene", "choices_for", "choice_label", "fate_view"]

@@ -300,5 +300,5 @@ def draw_controls(scene: "AlibabaScene", surf: pygame.Surface) -> None:
 
 def die_words(scene: "AlibabaScene") -> str:
     chance = scene.session.engine.chance(scene.state)
-    label = chance.label if chance is not None else "die"
-    return scene.t({"black die": "ab_die_black", "white die": "ab_die_white"}.get(label, "ab_die_plain"))
+    kind = chance.kind if chance is not None else "die"
+    return scene.t({"black_die": "ab_die_black", "white_die": "ab_die_white"}.get(kind, "ab_die_plain"))

@@ -17,7 +17,7 @@ from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.scene import Scene
+from companion.ui.table import TableScene
 from companion.ui.scenes import suleika_board as board
 from companion.ui.widgets import Button
 
@@ -28,16 +28,18 @@ RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
 PANEL_X = 476
 
 
-class SuleikaScene(Scene):
+class SuleikaScene(TableScene):
     def __init__(self, app, session: Session) -> None:
-        super().__init__(app)
+        super().__init__(app, session)
         self.session = session
         self.first: tuple[int, int] | None = None     # first tapped half of a carpet
         self.pick: int | None = None                  # index into the placements (buttons)
         self.colour: str | None = None                # colour to lay (two players)
         self.anim_start = 0.0
         self.anim_path: list = []
-        self.die_value: int | None = None
+        # after a resume the die shows the last roll of the game
+        self.die_value: int | None = next((a["value"] for a in reversed(session.actions)
+                                           if a["action"] == "roll"), None)
         self.last_pay: str = ""
         self.pay_area: frozenset = frozenset()
         self._hint_for = None
@@ -127,8 +129,8 @@ class SuleikaScene(Scene):
                                            payee=self.name(d["payee"]), due=d["due"])
             elif ev.kind == "out":
                 self.last_pay += " — " + self.t("is_out", name=self.name(ev.data["seat"]))
-        if value is not None or self.die_value is None:
-            self.die_value = self.session.actions[-1]["value"]
+        # the die shows what was rolled this time, always (not a value kept from before)
+        self.die_value = self.session.actions[-1]["value"]
         if not self.anim_path:
             self.anim_path = [[*self.state.omar, self.state.facing]]
         self.anim_start = self.app.now()
@@ -140,9 +142,6 @@ class SuleikaScene(Scene):
             action["color"] = colour
         if self.attempt(self.session.act, action) is not None:
             self.first, self.pick = None, None
-            if self.session.over:
-                from companion.ui.scenes.end import EndScene
-                self.app.show(EndScene(self.app, self.session))
 
     def undo(self) -> None:
         if self.first is not None or self.pick is not None:
@@ -237,7 +236,7 @@ class SuleikaScene(Scene):
                 self.session.engine.apply(self.state, {"action": "place", "cells": [list(cell), list(nb)],
                                                        "color": self.current_colour()})
             except IllegalAction as exc:
-                self.say(str(exc), bad=True)
+                self.say(self.t.refusal("suleika", exc), bad=True)
                 return
 
     # -- time -------------------------------------------------------------------------------
@@ -248,6 +247,22 @@ class SuleikaScene(Scene):
         return busy
 
     # -- drawing ----------------------------------------------------------------------------
+    # -- what the app, the demo and the end screen ask ----------------------------------------
+    def turns_played(self) -> int:
+        return _turns_played(self.session)
+
+    def demo_presses(self, rng: random.Random) -> list[str]:
+        return _demo_presses(self, rng)
+
+    def seat_colours(self, seat: int) -> tuple[str, ...]:
+        return tuple(suleika.seat_colors(self.state, seat))
+
+    def end_rows(self) -> list[tuple[str, list]]:
+        st = self.state
+        return [(self.t("money"), list(st.money)),
+                (self.t("visible"), [suleika.visible_cells(st, i) for i in range(len(st.money))]),
+                (self.t("score"), list(suleika.scores(st)))]
+
     def draw(self, surf: pygame.Surface) -> None:
         now = self.app.now()
         st = self.state
@@ -384,12 +399,12 @@ class SuleikaScene(Scene):
             theme.blit_text(surf, figures, (row.right - 4, row.y + 4), 24, ink, anchor="topright")
 
 
-def turns_played(session: Session) -> int:
+def _turns_played(session: Session) -> int:
     """Completed turns: each turn ends with a carpet laid."""
     return sum(1 for a in session.actions if a["action"] == "place")
 
 
-def demo_presses(scene: SuleikaScene, rng: random.Random) -> list[str]:
+def _demo_presses(scene: SuleikaScene, rng: random.Random) -> list[str]:
     """The presses a player at the table would make next (attract mode and the demo)."""
     st = scene.state
     if st.phase == "place":
