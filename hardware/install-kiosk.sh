@@ -3,15 +3,26 @@
 # the companion starts full screen on boot and restarts itself after any crash.
 #
 #   sudo git clone <repository> /opt/companion
-#   sudo /opt/companion/hardware/install-kiosk.sh
+#   sudo /opt/companion/hardware/install-kiosk.sh [--pin 2468]
 #
 # Safe to run again (after `git pull`, say): every step checks what is already there.
 # Run from another checkout, it copies that checkout to /opt/companion first.
 #
 # Options:
+#   --pin NNNN     the staff PIN (4 to 8 digits); without it the installer asks when run in a
+#                  terminal (Enter keeps the PIN already set). Stored only as a salted hash in
+#                  /var/lib/companion/settings.toml; never shown, never written to a log.
+#   --dry-run      print every step it would take and change nothing
+#   --root DIR     install into DIR instead of / (also: KIOSK_ROOT=DIR), for tests: files go
+#                  under DIR, useradd/usermod/groupadd/systemctl get --root DIR, and the steps
+#                  that only make sense on the running system (apt-get, raspi-config, reloading
+#                  and starting the service) are printed, not run
 #   --no-start     install and enable, but do not (re)start the companion now
 #   --keep-boot    leave the boot target alone (by default the Pi boots to the console,
 #                  because a desktop would hold the screen the companion needs)
+#   --uninstall    undo the install: service, user, /etc/default/companion and the venv;
+#                  the games in /var/lib/companion stay unless --purge is given too
+#   --purge        with --uninstall: delete /var/lib/companion as well (every stored game)
 set -euo pipefail
 
 readonly APP_DIR=/opt/companion
@@ -31,69 +42,213 @@ readonly APT_PACKAGES=(
     rsync
 )
 
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
+
+root="${KIOSK_ROOT:-}"
+dry_run=0
 start=1
 keep_boot=0
-for arg in "$@"; do
-    case "${arg}" in
+uninstall=0
+purge=0
+pin=""
+while (($#)); do
+    case "$1" in
+        --dry-run) dry_run=1 ;;
+        --root) root="${2:?--root needs a directory}"; shift ;;
+        --root=*) root="${1#--root=}" ;;
+        --pin) pin="${2:?--pin needs 4 to 8 digits}"; shift ;;
+        --pin=*) pin="${1#--pin=}" ;;
         --no-start) start=0 ;;
         --keep-boot) keep_boot=1 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
-        *) echo "unknown option: ${arg} (try --help)" >&2; exit 2 ;;
+        --uninstall) uninstall=1 ;;
+        --purge) purge=1 ;;
+        -h|--help) usage; exit 0 ;;
+        # the option is not repeated: it might be a mistyped PIN
+        *) echo "unknown option (try --help)" >&2; exit 2 ;;
     esac
+    shift
 done
 
-say() { printf '\n== %s\n' "$*"; }
-
-if [[ ${EUID} -ne 0 ]]; then
-    echo "Please run as root: sudo $0 $*" >&2
-    exit 1
+valid_pin() { [[ "$1" =~ ^[0-9]{4,8}$ ]]; }
+if [[ -n "${pin}" ]] && ! valid_pin "${pin}"; then
+    echo "The staff PIN must be 4 to 8 digits." >&2
+    exit 2
+fi
+if [[ ${purge} -eq 1 && ${uninstall} -eq 0 ]]; then
+    echo "--purge only goes with --uninstall" >&2
+    exit 2
 fi
 
+# The root everything is written under; empty for the real system.
+root="${root%/}"
+if [[ -n "${root}" && "${root}" != /* ]]; then
+    root="$(pwd)/${root}"
+fi
+root_opt=()
+if [[ -n "${root}" ]]; then
+    root_opt=(--root "${root}")
+fi
+
+say() { printf '\n== %s\n' "$*"; }
+note() { printf '   %s\n' "$*"; }
+# A command as it would be typed (quotes only where needed).
+show() {
+    local arg
+    for arg in "$@"; do
+        if [[ "${arg}" =~ ^[][A-Za-z0-9_./=:@,+%-]+$ ]]; then printf ' %s' "${arg}"; else printf ' %q' "${arg}"; fi
+    done
+    printf '\n'
+}
+# A step that changes the system: shown, and run unless --dry-run.
+run() {
+    printf '   $'; show "$@"
+    if [[ ${dry_run} -eq 0 ]]; then
+        "$@"
+    fi
+}
+# A step that only makes sense on the running system: shown, run only without --root.
+run_live() {
+    if [[ -n "${root}" ]]; then
+        printf '   (not under --root) $'; show "$@"
+    else
+        run "$@"
+    fi
+}
+# Write standard input to a file (mode $2), or say that it would.
+write_file() {
+    local path="$1" mode="$2"
+    printf '   write %s (mode %s)\n' "${path}" "${mode}"
+    if [[ ${dry_run} -eq 0 ]]; then
+        mkdir -p "$(dirname "${path}")"
+        cat > "${path}"
+        chmod "${mode}" "${path}"
+    else
+        cat > /dev/null
+    fi
+}
+group_exists() {
+    if [[ -n "${root}" ]]; then grep -q "^$1:" "${root}/etc/group" 2>/dev/null; else getent group "$1" >/dev/null; fi
+}
+user_exists() {
+    if [[ -n "${root}" ]]; then grep -q "^$1:" "${root}/etc/passwd" 2>/dev/null; else id -u "$1" >/dev/null 2>&1; fi
+}
+
+if [[ ${EUID} -ne 0 && -z "${root}" && ${dry_run} -eq 0 ]]; then
+    echo "Please run as root: sudo $0 (or look first: $0 --dry-run)" >&2
+    exit 1
+fi
+if [[ ${dry_run} -eq 1 ]]; then
+    echo "Dry run: nothing is changed; these are the steps."
+fi
+if [[ -n "${root}" ]]; then
+    echo "Installing under ${root} instead of /."
+fi
+
+# --------------------------------------------------------------------------------- uninstall
+if [[ ${uninstall} -eq 1 ]]; then
+    say "Service"
+    if [[ -n "${root}" ]]; then
+        run systemctl "${root_opt[@]}" disable companion.service || true
+    else
+        # || true: uninstalling twice, or after a half install, is fine
+        run systemctl disable --now companion.service || true
+    fi
+    run rm -f "${root}${UNIT}"
+    run_live systemctl daemon-reload
+    # the login prompt on tty1 that the companion had replaced
+    run systemctl "${root_opt[@]}" enable getty@tty1.service
+
+    say "Settings and program environment"
+    run rm -f "${root}${DEFAULTS}"
+    run rm -rf "${root}${VENV}"
+
+    say "User ${APP_USER}"
+    if user_exists "${APP_USER}"; then
+        run userdel "${root_opt[@]}" "${APP_USER}"
+    else
+        note "no user ${APP_USER}"
+    fi
+
+    say "Games in ${DATA_DIR}"
+    if [[ ${purge} -eq 1 ]]; then
+        run rm -rf "${root}${DATA_DIR}"
+    else
+        note "kept (every stored game and the staff PIN); --uninstall --purge deletes them"
+    fi
+    if [[ ${dry_run} -eq 1 ]]; then
+        printf '\nDry run over: nothing was changed.\n'
+        exit 0
+    fi
+    cat <<DONE
+
+Uninstalled. Left as they were: the program folder ${APP_DIR} (your git clone; delete it
+yourself if you like), the system packages, and the screen settings (boot to the console,
+no blanking). Boot to the desktop again with: sudo raspi-config nonint do_boot_behaviour B4
+DONE
+    exit 0
+fi
+
+# ----------------------------------------------------------------------------------- install
 src_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [[ ! -f "${src_dir}/pyproject.toml" ]]; then
     echo "Cannot find the companion's pyproject.toml next to ${src_dir}/hardware" >&2
     exit 1
 fi
-if [[ ! -e /etc/rpi-issue ]]; then
+if [[ ! -e "${root}/etc/rpi-issue" ]]; then
     echo "Note: this does not look like Raspberry Pi OS; carrying on anyway." >&2
+fi
+
+# Ask for the PIN before anything changes, so a typo costs nothing.
+pin_hash_file="${root}${DATA_DIR}/settings.toml"
+if [[ -z "${pin}" && -t 0 && ${dry_run} -eq 0 ]]; then
+    while :; do
+        read -r -s -p "Staff PIN, 4 to 8 digits (Enter keeps the current one): " pin; echo
+        [[ -z "${pin}" ]] && break
+        if ! valid_pin "${pin}"; then echo "Only 4 to 8 digits, please."; continue; fi
+        read -r -s -p "The same PIN again: " again; echo
+        [[ "${pin}" == "${again}" ]] && break
+        echo "The two did not match."
+    done
+    unset again
 fi
 
 say "System packages"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update
-apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+run_live apt-get update
+run_live apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
 
 say "Program in ${APP_DIR}"
-if [[ "${src_dir}" != "${APP_DIR}" ]]; then
-    mkdir -p "${APP_DIR}"
+if [[ "${src_dir}" != "${root}${APP_DIR}" ]]; then
+    run mkdir -p "${root}${APP_DIR}"
     # The venv and local settings in APP_DIR survive: excluded paths are never deleted.
-    rsync -a --delete --exclude '/venv/' --exclude '/.venv/' --exclude '__pycache__/' \
-        "${src_dir}/" "${APP_DIR}/"
+    run rsync -a --delete --exclude '/venv/' --exclude '/.venv/' --exclude '__pycache__/' \
+        "${src_dir}/" "${root}${APP_DIR}/"
 fi
-chmod -R a+rX "${APP_DIR}"
+run chmod -R a+rX "${root}${APP_DIR}"
 
 say "User ${APP_USER}"
 for group in "${GROUPS_NEEDED[@]}"; do
     # The unit names these groups; systemd refuses to start if one is missing.
-    getent group "${group}" >/dev/null || groupadd --system "${group}"
+    group_exists "${group}" || run groupadd "${root_opt[@]}" --system "${group}"
 done
-if ! id -u "${APP_USER}" >/dev/null 2>&1; then
-    useradd --system --user-group --home-dir "${DATA_DIR}" --no-create-home \
+if ! user_exists "${APP_USER}"; then
+    run useradd "${root_opt[@]}" --system --user-group --home-dir "${DATA_DIR}" --no-create-home \
         --shell /usr/sbin/nologin "${APP_USER}"
 fi
-usermod -a -G "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "${APP_USER}"
+run usermod "${root_opt[@]}" -a -G "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" "${APP_USER}"
 
 say "Python environment ${VENV}"
-if [[ ! -x "${VENV}/bin/python" ]]; then
-    python3 -m venv --system-site-packages "${VENV}"
+if [[ ! -x "${root}${VENV}/bin/python" ]]; then
+    run python3 -m venv --system-site-packages "${root}${VENV}"
 fi
-"${VENV}/bin/python" -m pip install --quiet --upgrade pip
-"${VENV}/bin/python" -m pip install --quiet -e "${APP_DIR}[pi]"
-chmod -R a+rX "${VENV}"
+run "${root}${VENV}/bin/python" -m pip install --quiet --upgrade pip
+# Editable: the café's edits to ${APP_DIR}/assets and hardware/pins.toml count at the next start.
+run "${root}${VENV}/bin/python" -m pip install --quiet -e "${root}${APP_DIR}[pi]"
+run chmod -R a+rX "${root}${VENV}"
 
 say "Settings ${DEFAULTS}"
-if [[ ! -e "${DEFAULTS}" ]]; then
-    cat > "${DEFAULTS}" <<'SETTINGS'
+if [[ ! -e "${root}${DEFAULTS}" ]]; then
+    write_file "${root}${DEFAULTS}" 0644 <<'SETTINGS'
 # Settings for the companion service (read by /etc/systemd/system/companion.service).
 # After a change: sudo systemctl restart companion
 
@@ -106,45 +261,80 @@ if [[ ! -e "${DEFAULTS}" ]]; then
 # Another pin map than /opt/companion/hardware/pins.toml:
 #COMPANION_PINS=/etc/companion-pins.toml
 SETTINGS
+else
+    note "kept as it is"
+fi
+
+say "Games and the staff PIN in ${DATA_DIR}"
+run install -d -m 0750 "${root}${DATA_DIR}"
+if [[ -n "${pin}" ]]; then
+    printf '   $ %s -m companion.staff_pin set --data %s   (the PIN on standard input, not shown)\n' \
+        "${root}${VENV}/bin/python" "${root}${DATA_DIR}"
+    if [[ ${dry_run} -eq 0 ]]; then
+        # printf is a shell builtin: the PIN never appears on a command line.
+        printf '%s\n' "${pin}" | "${root}${VENV}/bin/python" -m companion.staff_pin set --data "${root}${DATA_DIR}"
+    fi
+    unset pin
+elif [[ -e "${pin_hash_file}" ]] && grep -q '^pin *= *"scrypt\$' "${pin_hash_file}"; then
+    note "staff PIN kept as it is"
+else
+    note "NO STAFF PIN SET YET. Set one with: sudo $0 --pin NNNN"
+fi
+if [[ -z "${root}" ]]; then
+    run chown -R "${APP_USER}:${APP_USER}" "${DATA_DIR}"
+else
+    note "(under --root the owner is left to systemd's StateDirectory= at the first start)"
 fi
 
 say "Service"
-install -m 0644 "${APP_DIR}/hardware/companion.service" "${UNIT}"
-systemctl daemon-reload
+run install -D -m 0644 "${root}${APP_DIR}/hardware/companion.service" "${root}${UNIT}"
+run_live systemctl daemon-reload
 # The companion takes tty1; a login prompt there would fight it for the screen.
-systemctl disable getty@tty1.service >/dev/null 2>&1 || true
-systemctl enable companion.service
+run systemctl "${root_opt[@]}" disable getty@tty1.service || true
+run systemctl "${root_opt[@]}" enable companion.service
 
 say "Screen"
-if command -v raspi-config >/dev/null 2>&1; then
+if [[ -n "${root}" ]] || command -v raspi-config >/dev/null 2>&1; then
     # 1 = blanking off. A failure here is not worth an unfinished install.
-    raspi-config nonint do_blanking 1 || echo "raspi-config could not turn blanking off" >&2
+    run_live raspi-config nonint do_blanking 1 || echo "raspi-config could not turn blanking off" >&2
     if [[ ${keep_boot} -eq 0 ]]; then
         # B1 = console: no desktop holding the display the companion draws on.
-        raspi-config nonint do_boot_behaviour B1 || echo "raspi-config could not set the boot target" >&2
+        run_live raspi-config nonint do_boot_behaviour B1 || echo "raspi-config could not set the boot target" >&2
     fi
+else
+    note "no raspi-config here: blanking and the boot target left alone"
 fi
 # The console blanks after 10 minutes unless told otherwise on the kernel command line.
-for cmdline in /boot/firmware/cmdline.txt /boot/cmdline.txt; do
-    if [[ -f "${cmdline}" ]] && ! grep -q 'consoleblank=0' "${cmdline}"; then
-        sed -i '1 s/$/ consoleblank=0/' "${cmdline}"
+for cmdline in "${root}/boot/firmware/cmdline.txt" "${root}/boot/cmdline.txt"; do
+    if [[ -f "${cmdline}" ]]; then
+        if ! grep -q 'consoleblank=0' "${cmdline}"; then
+            run sed -i '1 s/$/ consoleblank=0/' "${cmdline}"
+        fi
         break
     fi
 done
 
 if [[ ${start} -eq 1 ]]; then
     say "Starting"
-    systemctl restart companion.service
-    systemctl --no-pager --lines=5 status companion.service || true
+    run_live systemctl restart companion.service
+    if [[ -z "${root}" && ${dry_run} -eq 0 ]]; then
+        systemctl --no-pager --lines=5 status companion.service || true
+    fi
 fi
 
+if [[ ${dry_run} -eq 1 ]]; then
+    printf '\nDry run over: nothing was changed.\n'
+    exit 0
+fi
 cat <<DONE
 
 Done. The companion starts on every boot (a reboot applies the screen settings).
   Logs:       journalctl -u companion -f
   Settings:   ${DEFAULTS}
+  Staff PIN:  sudo $0 --pin NNNN   (stored as a hash in ${DATA_DIR}/settings.toml)
   Pin map:    ${APP_DIR}/hardware/pins.toml   (wiring: ${APP_DIR}/hardware/WIRING.md)
   Test pins:  sudo systemctl stop companion
               sudo -u ${APP_USER} SDL_VIDEODRIVER=kmsdrm ${VENV}/bin/companion selftest
               sudo systemctl start companion
+  Uninstall:  sudo $0 --uninstall   (keeps the games; add --purge to delete them)
 DONE
