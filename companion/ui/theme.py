@@ -1,5 +1,11 @@
 """Colours, fonts and the player patterns: every player colour also has a pattern, so
-colour-blind players can tell carpets apart."""
+colour-blind players can tell carpets apart.
+
+Font sizes here are what goes to ``pygame.font.Font(None, size)``; the bundled font draws
+capitals about half that tall. The rules on visible text height (24 px for what the table
+reads, 18 px for the rest) and text that fits its box live in :mod:`companion.ui.kit`;
+:func:`blit_text` draws through it, so the kit's audit sees every text.
+"""
 
 from __future__ import annotations
 
@@ -39,11 +45,15 @@ PLAYER_PATTERN: dict[str, str] = {
 
 
 def rgb(color: str) -> tuple[int, int, int]:
+    """The RGB of a player colour name (grey for an unknown one)."""
     return PLAYER_RGB.get(color, (128, 128, 128))
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=128)  # the kit's labels try several sizes while shrinking
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font at ``size``, shared (cached); callers must not keep it modified."""
+    if not pygame.font.get_init():
+        pygame.font.init()
     f = pygame.font.Font(None, size)  # pygame-ce's bundled font: umlauts included
     f.set_bold(bold)
     return f
@@ -56,11 +66,14 @@ def text(s: str, size: int = 24, color: tuple[int, int, int] = INK, bold: bool =
 
 
 def blit_text(surf: pygame.Surface, s: str, pos: tuple[int, int], size: int = 24,
-              color: tuple[int, int, int] = INK, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    img = text(s, size, color, bold)
-    r = img.get_rect(**{anchor: pos})
-    surf.blit(img, r)
-    return r
+              color: tuple[int, int, int] = INK, bold: bool = False, anchor: str = "topleft", *,
+              role: str = "min", width: int | None = None) -> pygame.Rect:
+    """Draw one line with its ``anchor`` at ``pos``; returns the rect it covers.
+    ``role="read"`` marks text read from across the table for the audit; ``width`` shortens
+    the line with "…" to that many px. New screens use ``kit.Label`` (a box, shrinking,
+    wrapping) instead."""
+    from companion.ui.kit.text import draw_text  # the kit imports this module: import late
+    return draw_text(surf, s, pos, size, color, bold, anchor, role=role, width=width)
 
 
 def wrap(s: str, size: int, width: int) -> list[str]:

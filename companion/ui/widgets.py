@@ -1,44 +1,34 @@
-"""Touch buttons and the message banner. Touch targets are at least 64 px where space allows."""
+"""Touch buttons and the message banner, drawn through the kit (:mod:`companion.ui.kit`).
+
+``Button`` is a kit :class:`~companion.ui.kit.Control` with the old defaults (font size 28);
+its size is not checked here, since older screens still lay out small ones, but the kit's
+audit reports every button under 64 px. ``Banner`` text is read from across the table: it
+uses the read size, wraps, and ends in "…" when it does not fit its rect.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from companion.ui import theme
+from companion.ui.kit.controls import Control
+from companion.ui.kit.layout import inset
+from companion.ui.kit.text import Label, read_size
 
 
-@dataclass
-class Button:
-    """A tappable rectangle. ``on_tap`` runs when it is tapped and ``enabled``."""
+@dataclass(eq=False)
+class Button(Control):
+    """A tappable rectangle. ``on_tap`` runs when it is tapped and ``enabled``.
 
-    rect: pygame.Rect
-    label: str
-    on_tap: Callable[[], None]
-    enabled: bool = True
-    selected: bool = False
+    >>> import pygame
+    >>> b = Button(pygame.Rect(0, 0, 120, 64), "OK", lambda: None)
+    >>> b.hit((10, 10)), b.size
+    (True, 28)
+    """
+
     size: int = 28
-    color: tuple[int, int, int] | None = None
-
-    def draw(self, surf: pygame.Surface) -> None:
-        fill = self.color or (theme.PANEL_HI if self.selected else theme.PANEL)
-        if not self.enabled:
-            fill = tuple(c // 2 for c in fill)
-        pygame.draw.rect(surf, fill, self.rect, border_radius=10)
-        border = theme.GOLD if self.selected else theme.INK_DIM
-        pygame.draw.rect(surf, border, self.rect, 3 if self.selected else 1, border_radius=10)
-        ink = theme.INK if self.enabled else theme.INK_DIM
-        lines = theme.wrap(self.label, self.size, self.rect.w - 10)
-        h = theme.font(self.size).get_linesize()
-        y = self.rect.centery - h * len(lines) // 2
-        for line in lines:
-            theme.blit_text(surf, line, (self.rect.centerx, y), self.size, ink, anchor="midtop")
-            y += h
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
 
 @dataclass
@@ -56,11 +46,8 @@ class Banner:
         return bool(self.text) and now < self.until
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+        """The message in ``rect`` at the read size, wrapped, shortened with "…" if need be."""
         if not self.active(now):
             return
         pygame.draw.rect(surf, theme.BAD if self.bad else theme.PANEL_HI, rect, border_radius=8)
-        lines = theme.wrap(self.text, 24, rect.w - 16)[:3]
-        y = rect.y + 6
-        for line in lines:
-            theme.blit_text(surf, line, (rect.x + 8, y), 24, theme.INK)
-            y += 22
+        Label(self.text, inset(rect, 8, 4), role="read", size=read_size(), color=theme.INK, wrap=True).draw(surf)

@@ -1,0 +1,28 @@
+"""The touchscreen kit: layout once, text that fits, controls that keep their places, taps
+on release, cached layers, and an audit that checks what players can read and hit.
+
+A screen builds its hit areas in ``layout()`` with :func:`row`, :func:`column`,
+:func:`grid` and :func:`cut` (``touch=True`` refuses targets under ``MIN_TOUCH``), puts its
+controls and groups (:class:`ChoiceList`, :class:`DieKeypad`, :class:`NumberPad`) into one
+:class:`Controls`, feeds it finger DOWN/UP, and draws text with :class:`Label`
+(``role="read"`` for what the table reads from its chairs). ``with recording() as rec:``
+around a frame, then ``problems(rec)`` lists what is too small, clipped or overlapping.
+"""
+
+from companion.ui.kit.audit import Record, problems, recording
+from companion.ui.kit.board import BoardGrid
+from companion.ui.kit.choices import Choice, ChoiceList
+from companion.ui.kit.controls import GUARD_S, Control, Controls, TapTracker
+from companion.ui.kit.layers import DirtyRects, Layer
+from companion.ui.kit.layout import LayoutError, column, cut, fitting, grid, inset, row
+from companion.ui.kit.pads import DieKeypad, NumberPad
+from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
+from companion.ui.kit.sizes import MIN_PX, MIN_TOUCH, READ_PX
+from companion.ui.kit.text import ELLIPSIS, Label, cap_height, fit, line_height, min_size, read_size, size_for
+
+__all__ = [
+    "BoardGrid", "Choice", "ChoiceList", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS", "GUARD_S",
+    "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
+    "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset", "line_height",
+    "min_size", "problems", "read_size", "recording", "row", "size_for",
+]

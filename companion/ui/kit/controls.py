@@ -1,0 +1,218 @@
+"""Controls that keep their places, and taps that act on release.
+
+A :class:`Control` is a touch target with a stable ``key``. A screen lays its controls out
+once (in ``layout()``) and hands them to a :class:`Controls` collection, which turns finger
+or mouse DOWN/UP pairs into taps:
+
+* DOWN remembers the control under the finger; UP acts only if the finger is still over a
+  control with the same key (a press that slides off does nothing);
+* for ``GUARD_S`` after the set of controls changed (``changed(now)``, or noticed by itself
+  when the keys on screen differ), taps are ignored: a double tap cannot hit what appeared
+  under the finger after the first one.
+
+>>> hits = []
+>>> ctl = Controls(clock=lambda: 0.0)
+>>> ctl.set([Control(pygame.Rect(0, 0, 100, 64), "Roll", lambda: hits.append("roll"), key="roll")], now=0.0)
+>>> _ = ctl.down((10, 10), now=1.0); ctl.up((12, 11), now=1.1).key
+'roll'
+>>> hits
+['roll']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.kit import audit
+from companion.ui.kit.layout import inset
+from companion.ui.kit.text import Label, read_size
+
+GUARD_S = 0.25  #: seconds taps are ignored after the controls on screen changed
+
+Colour = tuple[int, int, int]
+
+
+def draw_icon(surf: pygame.Surface, rect: pygame.Rect, icon: str, ink: Colour) -> None:
+    """A drawn triangle ("left", "right", "up", "down"): the bundled font has no arrows."""
+    half = min(rect.w, rect.h) // 4
+    cx, cy = rect.center
+    points = {
+        "up": [(cx, cy - half), (cx - half, cy + half), (cx + half, cy + half)],
+        "down": [(cx, cy + half), (cx - half, cy - half), (cx + half, cy - half)],
+        "left": [(cx - half, cy), (cx + half, cy - half), (cx + half, cy + half)],
+        "right": [(cx + half, cy), (cx - half, cy - half), (cx - half, cy + half)],
+    }.get(icon)
+    if points:
+        pygame.draw.polygon(surf, ink, points)
+
+
+@dataclass(eq=False)
+class Control:
+    """A tappable rect with a label. ``key`` identifies it across layouts (default: label
+    and rect); ``role`` "read" marks its label as read from across the table; ``icon``
+    draws an arrow; ``visible=False`` makes an invisible hit area (over a picture).
+
+    >>> c = Control(pygame.Rect(0, 0, 64, 64), "3", key=("die", 3))
+    >>> c.hit((5, 5)), c.ident
+    (True, ('die', 3))
+    """
+
+    rect: pygame.Rect
+    label: str = ""
+    on_tap: Callable[[], None] | None = None
+    enabled: bool = True
+    selected: bool = False
+    size: int | None = None
+    color: Colour | None = None
+    key: Hashable = None
+    role: str = "read"
+    icon: str | None = None
+    visible: bool = True
+
+    @property
+    def ident(self) -> Hashable:
+        """What the tap tracker compares between DOWN and UP."""
+        return self.key if self.key is not None else (self.label, tuple(self.rect))
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is on it and it is enabled."""
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def tap(self) -> bool:
+        """Act as if tapped; False (and nothing happens) when disabled."""
+        if not self.enabled or self.on_tap is None:
+            return False
+        self.on_tap()
+        return True
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if audit.active():
+            audit.note_control(self.ident, self.rect, self.label)
+        if not self.visible:
+            return
+        fill = self.color or (theme.PANEL_HI if self.selected else theme.PANEL)
+        if not self.enabled:
+            fill = tuple(c // 2 for c in fill)
+        pygame.draw.rect(surf, fill, self.rect, border_radius=10)
+        border = theme.GOLD if self.selected else theme.INK_DIM
+        pygame.draw.rect(surf, border, self.rect, 3 if self.selected else 1, border_radius=10)
+        ink = theme.INK if self.enabled else theme.INK_DIM
+        if self.icon:
+            draw_icon(surf, self.rect, self.icon, ink)
+        if self.label:
+            Label(self.label, inset(self.rect, 5, 2), role=self.role, size=self.size or read_size(), color=ink,
+                  align="center", wrap=True).draw(surf)
+
+
+class HasControls(Protocol):
+    """A group that makes its controls from its own state (a choice list, a keypad)."""
+
+    def controls(self) -> list[Control]: ...
+
+
+class Controls:
+    """The controls on screen and the tap tracking over them.
+
+    ``set`` takes controls and groups (anything with ``controls()``, asked afresh each time,
+    so a keypad's enabled keys or a list's page are always current). A change of the keys on
+    screen starts the guard by itself. ``down``/``up`` feed finger or mouse events, ``draw``
+    draws them all. ``clock`` gives the time when ``now`` is not passed.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, guard: float = GUARD_S) -> None:
+        self.clock = clock
+        self.guard = guard
+        self.parts: list[Control | HasControls] = []
+        self._keys: tuple[Hashable, ...] = ()
+        self._changed_at = float("-inf")
+        self._pressed: Control | None = None
+        self._pressed_at = 0.0
+
+    @property
+    def items(self) -> list[Control]:
+        """The controls now on screen, in drawing order."""
+        out: list[Control] = []
+        for p in self.parts:
+            out.extend([p] if isinstance(p, Control) else p.controls())
+        return out
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def _now(self, now: float | None) -> float:
+        return self.clock() if now is None else now
+
+    def set(self, parts: Iterable[Control | HasControls], now: float | None = None) -> None:
+        """Show these controls and groups (in drawing order; the last wins a shared pixel)."""
+        self.parts = list(parts)
+        self._notice(self._now(now))
+
+    def add(self, *parts: Control | HasControls, now: float | None = None) -> None:
+        self.set([*self.parts, *parts], now)
+
+    def changed(self, now: float | None = None) -> None:
+        """The choices on screen were replaced: ignore taps for ``guard`` seconds."""
+        self._changed_at = self._now(now)
+        self._pressed = None
+
+    def _notice(self, now: float, items: list[Control] | None = None) -> None:
+        keys = tuple(c.ident for c in (self.items if items is None else items))
+        if keys != self._keys:
+            if self._keys:
+                self.changed(now)
+            self._keys = keys
+
+    def at(self, pos: tuple[int, int]) -> Control | None:
+        """The control under ``pos`` (enabled or not), or None."""
+        for c in reversed(self.items):
+            if c.rect.collidepoint(pos):
+                return c
+        return None
+
+    def guarded(self, now: float | None = None) -> bool:
+        """True while taps are ignored after a change."""
+        return self._now(now) - self._changed_at < self.guard
+
+    def down(self, pos: tuple[int, int], now: float | None = None) -> Control | None:
+        """A finger went down: remember what is under it (nothing during the guard)."""
+        now = self._now(now)
+        self._notice(now)
+        self._pressed = None if self.guarded(now) else self.at(pos)
+        self._pressed_at = now
+        return self._pressed
+
+    def up(self, pos: tuple[int, int], now: float | None = None) -> Control | None:
+        """The finger came up: tap the control if it is the one pressed, still under the
+        finger, enabled, and nothing changed since the press. Returns the tapped control."""
+        now = self._now(now)
+        self._notice(now)
+        pressed, self._pressed = self._pressed, None
+        if pressed is None or self._changed_at > self._pressed_at or self.guarded(now):
+            return None
+        under = self.at(pos)
+        if under is None or under.ident != pressed.ident or not under.tap():
+            return None
+        return under
+
+    def cancel(self) -> None:
+        """Forget a press (the screen is being left)."""
+        self._pressed = None
+
+    def draw(self, surf: pygame.Surface, now: float | None = None) -> None:
+        items = self.items
+        self._notice(self._now(now), items)
+        for c in items:
+            c.draw(surf)
+
+
+#: The tap tracker is the collection: ``Controls`` remembers the press and the last change.
+TapTracker = Controls

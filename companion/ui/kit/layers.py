@@ -1,0 +1,134 @@
+"""Static parts drawn once and kept, and updating only the parts of the screen that changed.
+
+A :class:`Layer` paints a static part (the board, the balconies, a route) into its own
+surface the first time it is drawn and again only after ``invalidate()`` (or when the
+``key`` passed to ``draw`` differs from the last one, e.g. the board state). A frame then
+just blits it. Painting happens in the layer's own coordinates: (0, 0) is ``rect.topleft``.
+
+How a scene uses them::
+
+    def layout(self):                                  # once, when the screen is built
+        self.board_layer = Layer(BOARD_RECT, self.paint_board)
+        self.dirty_rects = DirtyRects()
+
+    def draw(self, surf):                              # every frame
+        self.board_layer.draw(surf, key=self.state.board)   # repainted only if the board changed
+        ... moving parts (Omar, the die) on top ...
+        self.dirty_rects.add(self.board_layer.rect)   # what this frame changed
+
+    # the app, after draw: dirty_rects.flush() calls pygame.display.update(rects) instead of
+    # pygame.display.flip(); dirty_rects.everything() after a screen change.
+
+Texts painted into a layer are replayed into an active audit record each time the layer is
+drawn, moved to where the layer lands, so an audited frame sees them too.
+
+>>> import pygame
+>>> painted = []
+>>> layer = Layer(pygame.Rect(10, 10, 50, 50), lambda s: painted.append(s.fill((1, 2, 3))))
+>>> screen = pygame.Surface((100, 100))
+>>> _ = layer.draw(screen); _ = layer.draw(screen); len(painted)
+1
+>>> layer.invalidate(); _ = layer.draw(screen); len(painted), tuple(screen.get_at((10, 10)))[:3]
+(2, (1, 2, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+
+import pygame
+
+from companion.ui.kit import audit
+
+_UNSET = object()
+
+
+class Layer:
+    """A cached picture of a static part; ``paint(surface)`` draws it from scratch.
+    ``transparent`` keeps what is not painted see-through (slower to blit: use it only for
+    overlays)."""
+
+    def __init__(self, rect: pygame.Rect, paint: Callable[[pygame.Surface], None], *, transparent: bool = False):
+        self.rect = pygame.Rect(rect)
+        self.paint = paint
+        self.transparent = transparent
+        self.renders = 0  #: how often it was painted (tests and the benchmark read it)
+        self._surface: pygame.Surface | None = None
+        self._key: object = _UNSET
+        self._marks = audit.Record()
+
+    def invalidate(self) -> None:
+        """Paint again before the next draw (something static changed)."""
+        self._surface = None
+
+    def surface(self, key: Hashable | object = _UNSET) -> pygame.Surface:
+        """The picture, painted now if it was invalidated or ``key`` changed."""
+        if key is not _UNSET and key != self._key:
+            self._key = key
+            self._surface = None
+        if self._surface is None:
+            flags = pygame.SRCALPHA if self.transparent else 0
+            surf = pygame.Surface(self.rect.size, flags)
+            with audit.capture() as marks:
+                self.paint(surf)
+            self._marks = marks
+            self._surface = surf
+            self.renders += 1
+        return self._surface
+
+    def draw(self, dest: pygame.Surface, key: Hashable | object = _UNSET) -> pygame.Rect:
+        """Blit the picture at ``rect`` (painting it first if needed); returns the rect."""
+        r = dest.blit(self.surface(key), self.rect)
+        if audit.active():  # the layer's texts, as if drawn now, where the layer lands
+            audit.replay(self._marks, self.rect.topleft, dest.get_rect())
+        return r
+
+
+class DirtyRects:
+    """The parts of the screen a frame changed; ``flush`` updates only those.
+
+    >>> d = DirtyRects(pygame.Rect(0, 0, 800, 480))
+    >>> d.add(pygame.Rect(0, 0, 10, 10)); d.add(pygame.Rect(5, 5, 10, 10)); d.add(pygame.Rect(100, 0, 5, 5))
+    >>> [tuple(r) for r in d.rects()]
+    [(0, 0, 15, 15), (100, 0, 5, 5)]
+    """
+
+    def __init__(self, screen: pygame.Rect = pygame.Rect(0, 0, 800, 480)) -> None:
+        self.screen = pygame.Rect(screen)
+        self._rects: list[pygame.Rect] = []
+
+    def add(self, *rects: pygame.Rect | None) -> None:
+        """Mark rects as changed (None is ignored: a draw that drew nothing)."""
+        for r in rects:
+            if r is not None:
+                clipped = pygame.Rect(r).clip(self.screen)
+                if clipped.w and clipped.h:
+                    self._rects.append(clipped)
+
+    def everything(self) -> None:
+        """The whole screen changed (a new screen, a language switch)."""
+        self._rects = [self.screen.copy()]
+
+    def rects(self) -> list[pygame.Rect]:
+        """The changed rects, overlapping ones merged."""
+        merged: list[pygame.Rect] = []
+        for r in self._rects:
+            r = r.copy()
+            again = True
+            while again:  # a union can reach rects merged before: repeat until stable
+                again = False
+                for m in list(merged):
+                    if m.colliderect(r):
+                        merged.remove(m)
+                        r.union_ip(m)
+                        again = True
+            merged.append(r)
+        return merged
+
+    def flush(self, update: Callable[[Iterable[pygame.Rect]], object] | None = None) -> list[pygame.Rect]:
+        """Push the changed rects to the display (``pygame.display.update``) and forget them."""
+        rects = self.rects()
+        self._rects = []
+        if rects:
+            (update or pygame.display.update)(rects)
+        return rects

@@ -1,0 +1,220 @@
+"""Text that fits its box: it shrinks to its floor, then ends in an ellipsis; it never clips.
+
+Sizes: ``size`` is what goes to ``pygame.font.Font(None, size)``; the rules are about the
+visible capital height (see :mod:`companion.ui.kit.sizes`), so use :func:`read_size` for
+what the table reads from its chairs (turn, status and payment lines, money, scores,
+choices) and :func:`min_size` as the floor for everything else.
+
+>>> import pygame; pygame.font.init()
+>>> cap_height(48), read_size(), min_size()
+(24, 47, 37)
+>>> fit("Scheherazade", 48, 120)
+'Sche…'
+>>> Label("Fatima pays 5", pygame.Rect(0, 0, 300, 64), role="read").fitted().size
+47
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.kit import audit
+from companion.ui.kit.sizes import MIN_PX, READ_PX
+
+ELLIPSIS = "…"
+ALIGN = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}
+Colour = tuple[int, int, int]
+
+
+def _ready() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+@lru_cache(maxsize=256)
+def cap_height(size: int, bold: bool = False) -> int:
+    """Visible height in px of a capital letter drawn at font ``size``."""
+    _ready()
+    (minx, maxx, miny, maxy, _adv), = theme.font(size, bold).metrics("H")
+    return maxy - miny
+
+
+@lru_cache(maxsize=64)
+def size_for(px: int, bold: bool = False) -> int:
+    """The smallest font size whose capitals are at least ``px`` tall."""
+    size = max(1, px)
+    while cap_height(size, bold) < px:
+        size += 1
+    return size
+
+
+def read_size(bold: bool = False) -> int:
+    """Font size for text read from across the table (capitals ≥ ``READ_PX``)."""
+    return size_for(READ_PX, bold)
+
+
+def min_size(bold: bool = False) -> int:
+    """The smallest font size any text may have (capitals ≥ ``MIN_PX``)."""
+    return size_for(MIN_PX, bold)
+
+
+def floor_for(role: str, bold: bool = False) -> int:
+    """The font size a text of ``role`` ("read" or "min") may shrink to, no further."""
+    return read_size(bold) if role == "read" else min_size(bold)
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text``, or its longest beginning that fits ``width`` px followed by "…".
+
+    >>> import pygame; pygame.font.init()
+    >>> fit("Ali", 48, 400), fit("Ali Baba und die vierzig Räuber", 48, 200)
+    ('Ali', 'Ali Baba u…')
+    """
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)  # lo chars always fit with the ellipsis (0 = the ellipsis alone)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    short = text[:lo].rstrip() + ELLIPSIS
+    return short if f.size(short)[0] <= width else ""
+
+
+def render(text: str, size: int, color: Colour, bold: bool = False, width: int = 0,
+           align: str = "left") -> pygame.Surface:
+    """One text as a surface; ``width`` > 0 wraps it at that many px with pygame-ce's own
+    ``wraplength`` (lines aligned by ``Font.align``)."""
+    f = theme.font(size, bold)
+    f.align = ALIGN[align]  # the font objects are shared: set it every time
+    return f.render(text, True, color, None, max(0, width))
+
+
+def _fits(img: pygame.Surface, w: int, h: int) -> bool:
+    return img.get_width() <= w and img.get_height() <= h
+
+
+def _wrapped_with_ellipsis(text: str, size: int, color: Colour, bold: bool, w: int, h: int,
+                           align: str) -> tuple[pygame.Surface, str]:
+    """The longest beginning of ``text`` (whole words where possible) plus "…" whose wrapped
+    picture fits ``h``; pygame decides the line breaks, so this asks pygame."""
+    words = text.split(" ")
+
+    def attempt(k: int) -> tuple[pygame.Surface, str]:
+        shown = " ".join(words[:k]).rstrip(" ,;:–—-") + ELLIPSIS
+        return render(shown, size, color, bold, w, align), shown
+
+    lo, hi = 0, len(words) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _fits(attempt(mid)[0], w, h):
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo >= 1:
+        return attempt(lo)
+    shown = fit(text, size, w, bold)  # not even one word fits: one shortened line
+    return render(shown, size, color, bold, 0, align), shown
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """What a label will draw: the picture, the font size used, the text shown (possibly
+    shortened) and whether it fits its box at all (it does not when the box is lower than
+    one line at the floor size; the audit then reports it)."""
+
+    image: pygame.Surface
+    size: int
+    shown: str
+    fits: bool
+
+
+@lru_cache(maxsize=1024)
+def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, h: int, align: str,
+           wrap: bool) -> Fitted:
+    """Fit ``text`` into ``w``×``h``: try ``size``, shrink one step at a time down to
+    ``floor`` (never below, never above ``size``), then shorten with "…". Cached: labels
+    are drawn every frame."""
+    last = min(size, floor) if size < floor else floor
+    for s in range(size, last - 1, -1):
+        img = render(text, s, color, bold, w if wrap else 0, align)
+        if _fits(img, w, h):
+            return Fitted(img, s, text, True)
+    if wrap:
+        img, shown = _wrapped_with_ellipsis(text, last, color, bold, w, h, align)
+    else:
+        shown = fit(text, last, w, bold)
+        img = render(shown, last, color, bold, 0, align)
+    return Fitted(img, last, shown, _fits(img, w, h))
+
+
+def place(img: pygame.Surface, box: pygame.Rect, align: str, valign: str) -> pygame.Rect:
+    """Where ``img`` goes inside ``box``."""
+    r = img.get_rect()
+    r.x = {"left": box.x, "center": box.centerx - r.w // 2, "right": box.right - r.w}[align]
+    r.y = {"top": box.y, "center": box.centery - r.h // 2, "bottom": box.bottom - r.h}[valign]
+    return r
+
+
+@dataclass(eq=False)
+class Label:
+    """Text drawn into a box. ``role="read"`` marks text read from across the table (its
+    floor is :func:`read_size`); ``size`` is the preferred font size (default: the floor);
+    ``wrap`` allows several lines. Lines that do not fit end in "…".
+
+    >>> import pygame; pygame.font.init()
+    >>> lab = Label("Bezahle 12 Dinar an Scheherazade", pygame.Rect(0, 0, 240, 80), wrap=True)
+    >>> lab.fitted().fits
+    True
+    """
+
+    text: str
+    rect: pygame.Rect
+    role: str = "min"
+    size: int | None = None
+    color: Colour = theme.INK
+    bold: bool = False
+    align: str = "left"
+    valign: str = "center"
+    wrap: bool = False
+
+    def fitted(self) -> Fitted:
+        floor = floor_for(self.role, self.bold)
+        return fitted(self.text, self.size or floor, floor, tuple(self.color), self.bold, self.rect.w, self.rect.h,
+                      self.align, self.wrap)
+
+    def draw(self, surf: pygame.Surface) -> pygame.Rect:
+        """Draw and return the rect actually covered."""
+        f = self.fitted()
+        r = place(f.image, self.rect, self.align, self.valign)
+        surf.blit(f.image, r)
+        if audit.active():
+            audit.note_text(f.shown, cap_height(f.size, self.bold), f.size, self.role, self.rect, r, surf.get_rect())
+        return r
+
+
+def draw_text(surf: pygame.Surface, s: str, pos: tuple[int, int], size: int, color: Colour = theme.INK,
+              bold: bool = False, anchor: str = "topleft", role: str = "min",
+              width: int | None = None) -> pygame.Rect:
+    """One line at a point (what ``theme.blit_text`` does): ``width`` shortens it with "…".
+    The audit checks it against the surface it is drawn on."""
+    if width is not None:
+        s = fit(s, size, width, bold)
+    img = theme.text(s, size, tuple(color), bold)
+    r = img.get_rect(**{anchor: pos})
+    surf.blit(img, r)
+    if audit.active():
+        audit.note_text(s, cap_height(size, bold), size, role, None, r, surf.get_rect())
+    return r
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Distance between wrapped lines at ``size``."""
+    return theme.font(size, bold).get_linesize()
