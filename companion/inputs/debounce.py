@@ -21,11 +21,14 @@ True
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
 
-__all__ = ["Debouncer"]
+__all__ = ["Debouncer", "EdgeDebouncer"]
+
+log = logging.getLogger(__name__)
 
 
 class Debouncer:
@@ -84,3 +87,127 @@ class Debouncer:
         with self._lock:
             self._last.clear()
             self._held.clear()
+
+
+class EdgeDebouncer:
+    """Turn the raw edges of switches into presses, looking at both edges.
+
+    Feed it every edge with :meth:`edge` (``down=True`` when the contact closes). A press is
+    accepted on a falling edge only while the button is *up*, and the button counts as up
+    again only after its contact has stayed open for ``release_s`` without a single edge. So:
+
+    * chatter while pressing is one press (the first edge is taken, at once, with no delay);
+    * chatter on release never makes a second press, however long the button was held,
+      because the short closings it makes come before the contact has been open for
+      ``release_s``;
+    * a pin that keeps toggling (a broken wire acting as an aerial, a floating input) gives at
+      most the one press of its first edge; if it makes more than ``storm_edges`` edges
+      faster than ``storm_rate`` a second it is muted, and only comes back after ``quiet_s``
+      without an edge.
+
+    "Up for ``release_s``" is checked lazily, when the next edge arrives: nothing needs a
+    timer or a thread, so an idle button costs nothing. :meth:`edge` is O(1) and never
+    blocks beyond a short lock, as gpiozero's callback thread requires.
+
+    >>> t = [0.0]
+    >>> d = EdgeDebouncer(release_s=0.05, clock=lambda: t[0])
+    >>> d.edge("ok", True)                    # pressed
+    True
+    >>> t[0] = 0.5; d.edge("ok", False)       # released after a long hold ...
+    False
+    >>> t[0] = 0.502; d.edge("ok", True)      # ... with chatter: not a new press
+    False
+    >>> t[0] = 0.503; d.edge("ok", False)
+    False
+    >>> t[0] = 0.7; d.edge("ok", True)        # a real second press
+    True
+    """
+
+    def __init__(
+        self,
+        release_s: float = 0.05,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        storm_edges: int = 100,
+        storm_rate: float = 50.0,
+        quiet_s: float = 0.5,
+    ) -> None:
+        if release_s < 0 or quiet_s < 0 or storm_edges < 1 or storm_rate <= 0:
+            raise ValueError("release_s and quiet_s must be >= 0, storm_edges and storm_rate > 0")
+        self.release_s = release_s
+        self.storm_edges = storm_edges
+        self.storm_rate = storm_rate
+        self.quiet_s = quiet_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._pins: dict[str, _PinState] = {}
+        #: Edges seen and presses accepted per button, for the admin screen and the tests.
+        self.edges: dict[str, int] = {}
+        self.presses: dict[str, int] = {}
+        #: Buttons muted right now because their pin made an edge storm.
+        self.muted: set[str] = set()
+
+    def edge(self, name: str, down: bool) -> bool:
+        """Note an edge of ``name``; return True if it is a new press."""
+        with self._lock:
+            now = self._clock()
+            pin = self._pins.get(name)
+            if pin is None:
+                pin = self._pins[name] = _PinState(last_edge=now - self.release_s, tokens=self.storm_edges)
+            self.edges[name] = self.edges.get(name, 0) + 1
+            quiet_for = now - pin.last_edge
+            pin.last_edge = now
+            # A token bucket of edges: a real press, chatter included, spends a few tokens;
+            # only a pin that keeps toggling runs out of them.
+            pin.tokens = min(self.storm_edges, pin.tokens + quiet_for * self.storm_rate) - 1
+            if name in self.muted:
+                if quiet_for < self.quiet_s:
+                    pin.down = down
+                    return False
+                self.muted.discard(name)
+                pin.tokens = self.storm_edges - 1
+                log.warning("input %s is quiet again; listening to it", name)
+            elif pin.tokens < 0:
+                self.muted.add(name)
+                pin.held = True  # a press needs a clean release after the storm
+                pin.down = down
+                log.warning("input %s makes an edge storm (loose wire?); ignoring it", name)
+                return False
+            was_down, pin.down = pin.down, down
+            if down:
+                if pin.held and not was_down and quiet_for >= self.release_s:
+                    pin.held = False  # the open contact was stable: the last press is over
+                if pin.held:
+                    return False
+                pin.held = True
+                self.presses[name] = self.presses.get(name, 0) + 1
+                return True
+            return False
+
+    def is_held(self, name: str) -> bool:
+        """True while ``name`` counts as pressed (its release is not yet confirmed)."""
+        with self._lock:
+            pin = self._pins.get(name)
+            if pin is None or not pin.held:
+                return False
+            if not pin.down and self._clock() - pin.last_edge >= self.release_s:
+                return False
+            return True
+
+    def reset(self) -> None:
+        """Forget every button."""
+        with self._lock:
+            self._pins.clear()
+            self.muted.clear()
+
+
+class _PinState:
+    """What :class:`EdgeDebouncer` remembers of one pin."""
+
+    __slots__ = ("down", "held", "last_edge", "tokens")
+
+    def __init__(self, last_edge: float, tokens: float) -> None:
+        self.down = False      # raw level at the last edge
+        self.held = False      # a press was accepted and its release is not confirmed
+        self.last_edge = last_edge
+        self.tokens = float(tokens)

@@ -4,8 +4,9 @@ Each button is wired between a GPIO pin and ground and uses the Pi's internal pu
 press pulls the pin low. The pin map lives in ``hardware/pins.toml`` (BCM numbers), read and
 checked by :func:`load_pins`.
 
-gpiozero calls ``when_pressed`` on its own thread, and a slow callback makes it miss later
-edges, so the callbacks here do nothing but :meth:`InputHub.press` (debounce + enqueue + wake).
+gpiozero calls back on its own thread, and a slow callback makes it miss later edges, so the
+callbacks here do nothing but debounce (both edges, :class:`EdgeDebouncer`) and
+:meth:`InputHub.put` (a bounded, non-blocking enqueue + wake).
 
 Tests and desktops use gpiozero's ``MockFactory``::
 
@@ -20,15 +21,16 @@ from __future__ import annotations
 import logging
 import os
 import re
-import threading
+import time
 import tomllib
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.paths import shipped_pins_file
 
+from .debounce import EdgeDebouncer
 from .events import BUTTONS
 from .hub import InputHub
 
@@ -150,12 +152,18 @@ def load_pins(path: Path | str | None = None) -> dict[str, int]:
 
 
 class GpioButtons:
-    """One gpiozero ``Button`` per companion button, feeding an :class:`InputHub`.
+    """One gpiozero ``DigitalInputDevice`` per companion button, feeding an :class:`InputHub`.
 
     ``pins`` maps button names to BCM numbers (see :func:`load_pins`); ``pin_factory`` is
-    passed to every ``Button`` (None means gpiozero's default). The buttons are kept in
+    passed to every device (None means gpiozero's default). The devices are kept in
     :attr:`buttons` for as long as this object lives: a gpiozero device that is garbage
     collected stops calling back.
+
+    Why not gpiozero's ``Button``: it keeps a hold thread per button that wakes ten times a
+    second to look for a held button, which an idle kiosk does not need. A
+    ``DigitalInputDevice`` only calls back on edges, and both edges go to one
+    :class:`~companion.inputs.debounce.EdgeDebouncer` (``release_s``, ``clock``), so no
+    thread of ours runs while nobody presses anything.
     """
 
     def __init__(
@@ -163,39 +171,46 @@ class GpioButtons:
         hub: InputHub,
         pins: Mapping[str, int],
         pin_factory: Any = None,
+        *,
+        release_s: float = 0.05,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from gpiozero import Button  # imported here so a desktop without gpiozero still runs
+        from gpiozero import DigitalInputDevice  # imported here so a desktop without gpiozero runs
 
         for name in pins:
             if name not in BUTTONS:
                 raise ValueError(f"unknown button {name!r}")
         self.hub = hub
         self.pins = dict(pins)
+        self.debouncer = EdgeDebouncer(release_s, clock)
         self.buttons: dict[str, Any] = {}
         try:
             for name, pin in self.pins.items():
-                # bounce_time=None: debouncing is the hub's job (see debounce.py).
-                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-                button.when_pressed = self._on_press(name)
-                button.when_released = self._on_release(name)
-                self.buttons[name] = button
+                # bounce_time=None: gpiozero's debounce differs per pin library (and mock pins
+                # ignore it); ours sees both edges (see debounce.py).
+                device = DigitalInputDevice(
+                    pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+                )
+                device.when_activated = self._on_edge(name, True)
+                device.when_deactivated = self._on_edge(name, False)
+                self.buttons[name] = device
         except BaseException:
             self._close_buttons()
             raise
         hub.attach(self)
 
-    def _on_press(self, name: str) -> Any:
+    def _on_edge(self, name: str, down: bool) -> Callable[[], None]:
         # A zero-argument closure: gpiozero would pass the device to a one-argument callable.
-        def pressed() -> None:
-            self.hub.press(name, "gpio")
+        # It runs on the pin library's thread and must stay quick: debounce, then at most
+        # one non-blocking put on the hub's bounded queue.
+        accept = self.debouncer.edge
+        put = self.hub.put
 
-        return pressed
+        def changed() -> None:
+            if accept(name, down):
+                put(name, "gpio")
 
-    def _on_release(self, name: str) -> Any:
-        def released() -> None:
-            self.hub.release(name)
-
-        return released
+        return changed
 
     @property
     def closed(self) -> bool:
@@ -203,21 +218,11 @@ class GpioButtons:
 
     def _close_buttons(self) -> None:
         buttons, self.buttons = list(self.buttons.values()), {}
-
-        def close(button: Any) -> None:
+        for button in buttons:
             try:
                 button.close()
             except Exception:
-                log.exception("error closing the GPIO button on %s", button)
-
-        # Each gpiozero Button has a hold thread that notices it should stop only after its
-        # 0.1 s poll (or hold_time, 1 s, while the button is held). Closing the buttons side
-        # by side costs one such wait instead of six.
-        threads = [threading.Thread(target=close, args=(b,), daemon=True) for b in buttons]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+                log.exception("error closing the GPIO input on %s", button)
 
     def close(self) -> None:
         """Release every pin. Safe to call twice."""

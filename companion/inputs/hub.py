@@ -16,15 +16,17 @@ True
 from __future__ import annotations
 
 import logging
-import queue
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from .debounce import Debouncer
 from .events import BUTTONS, InputEvent
 
-__all__ = ["InputHub", "Source"]
+__all__ = ["InputHub", "Source", "SourceStatus"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,21 @@ class Source(Protocol):
     def close(self) -> None: ...
 
 
+@dataclass(frozen=True)
+class SourceStatus:
+    """Whether an input source (the serial box) can be used right now, for the screen.
+
+    ``source`` names it (``"serial"``), ``online`` says whether presses can arrive from it,
+    ``detail`` says why not in a few plain words for the log and the admin screen
+    (``"unplugged"``, ``"silent"``), ``since`` is ``time.monotonic()`` of the change.
+    """
+
+    source: str
+    online: bool
+    detail: str = ""
+    since: float = field(default_factory=time.monotonic)
+
+
 class InputHub:
     """Debounce presses from any thread, queue them, and wake the screen loop.
 
@@ -42,6 +59,11 @@ class InputHub:
     it must be quick and thread-safe; ``pygame.event.post`` is both. An exception from it is
     logged, never raised into the source's thread, because that would silently kill the serial
     reader or gpiozero's event thread.
+
+    The queue holds at most ``max_queued`` events: a source that floods it (an edge storm, a
+    runaway box) loses its newest presses, counted in :attr:`dropped`, instead of growing
+    memory or burying the loop. ``wake`` is only called when the queue goes from empty to
+    not empty, because the loop drains everything at once: a burst wakes the loop once.
     """
 
     def __init__(
@@ -49,31 +71,48 @@ class InputHub:
         wake: Callable[[], None] | None = None,
         *,
         debouncer: Debouncer | None = None,
+        max_queued: int = 64,
     ) -> None:
         self.wake = wake
         self.debouncer = debouncer if debouncer is not None else Debouncer()
-        self._queue: queue.Queue[InputEvent] = queue.Queue()
+        self.max_queued = max_queued
+        #: Events refused because the queue was full.
+        self.dropped = 0
+        self._queue: deque[InputEvent] = deque()
+        self._ready = threading.Condition()
         self._sources: list[Source] = []
         self._lock = threading.Lock()
         self._closed = False
         self._wake_failed = False
+        self._status: dict[str, SourceStatus] = {}
+        #: Goes up by one on every status change; the loop compares it with the last one seen.
+        self.status_version = 0
+        self._status_listeners: list[Callable[[SourceStatus], None]] = []
 
     # -- feeding -------------------------------------------------------------------------
 
     def press(self, name: str, source: str, value: int | None = None) -> bool:
         """Record a press of button ``name`` from ``source``; return False if it was bounce.
 
-        Safe to call from any thread. ``value`` carries a die value read or typed at the
-        source (the serial box's ``DIE 4``). Unknown button names are a programming error in
-        the source and raise ``ValueError``.
+        Safe to call from any thread. Passes through :attr:`debouncer` (a press within its
+        interval of the last one of the same button is dropped): for sources that do not
+        debounce themselves, such as the keyboard. ``value`` carries a die value. Unknown
+        button names are a programming error in the source and raise ``ValueError``.
         """
         if name not in BUTTONS:
             raise ValueError(f"unknown button {name!r}; expected one of {', '.join(BUTTONS)}")
         if self._closed or not self.debouncer.accept(name):
             return False
-        self._queue.put(InputEvent(name, source, value=value))
-        self._wake()
-        return True
+        return self._put(InputEvent(name, source, value=value))
+
+    def put(self, name: str, source: str, value: int | None = None) -> bool:
+        """Queue a press that its source has already debounced (GPIO edges, the serial box's
+        numbered events); False if the hub is closed or the queue is full. Never blocks."""
+        if name not in BUTTONS:
+            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(BUTTONS)}")
+        if self._closed:
+            return False
+        return self._put(InputEvent(name, source, value=value))
 
     def release(self, name: str) -> None:
         """Note a button's release, for a debouncer that requires one between presses."""
@@ -85,8 +124,20 @@ class InputHub:
             raise ValueError(f"unknown button {event.name!r}")
         if self._closed or not self.debouncer.accept(event.name):
             return False
-        self._queue.put(event)
-        self._wake()
+        return self._put(event)
+
+    def _put(self, event: InputEvent) -> bool:
+        with self._ready:
+            if len(self._queue) >= self.max_queued:
+                self.dropped += 1
+                if self.dropped == 1 or self.dropped % 100 == 0:
+                    log.warning("input queue full: %d presses dropped so far", self.dropped)
+                return False
+            was_empty = not self._queue
+            self._queue.append(event)
+            self._ready.notify()
+        if was_empty:
+            self._wake()
         return True
 
     def _wake(self) -> None:
@@ -101,23 +152,59 @@ class InputHub:
                 self._wake_failed = True
                 log.exception("could not wake the screen loop; presses stay queued")
 
+    # -- source status -------------------------------------------------------------------
+
+    def set_status(self, source: str, online: bool, detail: str = "") -> None:
+        """A source says it can (or cannot) deliver presses now. Safe from any thread.
+
+        On a change the loop is woken (so the screen can show "button box offline" at once)
+        and every listener from :meth:`on_status` is called on the source's thread.
+        """
+        status = SourceStatus(source, online, detail)
+        with self._lock:
+            old = self._status.get(source)
+            if old is not None and (old.online, old.detail) == (online, detail):
+                return
+            self._status[source] = status
+            self.status_version += 1
+            listeners = list(self._status_listeners)
+        for listener in listeners:
+            try:
+                listener(status)
+            except Exception:
+                log.exception("status listener failed")
+        self._wake()
+
+    def on_status(self, listener: Callable[[SourceStatus], None]) -> None:
+        """Call ``listener(status)`` on every status change (on the source's thread)."""
+        with self._lock:
+            self._status_listeners.append(listener)
+
+    def statuses(self) -> dict[str, SourceStatus]:
+        """The latest status of every source that reported one."""
+        with self._lock:
+            return dict(self._status)
+
+    def offline(self) -> list[str]:
+        """Names of the sources that are offline now, e.g. ``["serial"]``."""
+        with self._lock:
+            return [s.source for s in self._status.values() if not s.online]
+
     # -- consuming -----------------------------------------------------------------------
 
     def drain(self) -> list[InputEvent]:
         """Return every queued event, oldest first, without blocking."""
-        events: list[InputEvent] = []
-        while True:
-            try:
-                events.append(self._queue.get_nowait())
-            except queue.Empty:
-                return events
+        with self._ready:
+            events = list(self._queue)
+            self._queue.clear()
+        return events
 
     def get(self, timeout: float | None = None) -> InputEvent | None:
         """Wait up to ``timeout`` seconds for the next event (for ``companion selftest``)."""
-        try:
-            return self._queue.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        with self._ready:
+            if not self._ready.wait_for(lambda: bool(self._queue), timeout):
+                return None
+            return self._queue.popleft()
 
     # -- sources and lifetime ------------------------------------------------------------
 

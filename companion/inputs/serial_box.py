@@ -1,29 +1,33 @@
 """The optional serial button box: a microcontroller with arcade buttons on USB serial.
 
-The line protocol (``hardware/serial-box.md``): ASCII, one message per ``\\n``-terminated line,
-at most :data:`MAX_LINE` characters, words separated by spaces, verbs case-insensitive.
+The line protocol is in ``hardware/serial-box.md`` (parsing in
+:mod:`companion.inputs.box_protocol`). In short, protocol 2::
 
-Device → host::
+    box -> host   HELLO fw=2 proto=2       on start-up; the host forgets the event numbers
+                  BTN ROLL DOWN #17        a debounced press, numbered; UP for the release
+                  DIE 4 #18                a die read or typed at the box: a roll of 4
+                  PING / PONG / ERR <text>
+    host -> box   ACK 17                   event 17 arrived (sent for repeats too)
+                  PING (every 2 s) / PONG
 
-    HELLO fw=1 proto=1      on boot (and whenever the firmware likes)
-    BTN ROLL DOWN           a debounced press; UP for the release
-    DIE 4                   a physical die read or typed at the box: a roll of 4
-    PONG                    answer to PING
-    ERR <text>              the box complains; logged
+A number seen recently is never acted on twice; a skipped number is logged. Lines may end in
+``*XX`` (XOR checksum); a line with a wrong checksum, garbage, unknown verbs or more than 80
+characters is counted in :attr:`SerialBox.bad_lines` and ignored. Protocol 1 boxes (no
+numbers) still work: their repeated ``DOWN`` lines are filtered by the release and by time.
 
-Host → device: ``PING`` (the box answers ``PONG``).
-
-Anything else (garbage, an unknown verb, a line that is too long) is counted in
-:attr:`SerialBox.bad_lines` and ignored: the reader thread never dies of a bad line. When the
-port goes away (USB unplugged) the box is marked offline and reopened every ``retry_s`` seconds
-in the background.
+Threads: pyserial's reader thread parses lines and answers at once; a supervisor thread
+opens the port (a configured one, or the first with a known USB id), pings the box every
+``ping_s`` while connected, marks it offline after ``silent_s`` without a line, and
+reconnects. While no box is connected it sleeps until a device node appears (inotify), so
+only a connected box makes anything wake periodically. Writes never block: what the box
+does not read is kept up to a small limit, and ``PING``/``PONG`` are dropped first.
 
 >>> from companion.inputs.hub import InputHub
 >>> hub = InputHub()
 >>> box = SerialBox(hub, "loop://")            # a loopback port echoes what we write
 >>> box.wait_online(2.0)
 True
->>> box.send("BTN ROLL DOWN")
+>>> box.send("BTN ROLL DOWN #1")
 >>> hub.get(timeout=2.0).name
 'roll'
 >>> box.close()
@@ -32,178 +36,144 @@ True
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
-from typing import Any
+from collections.abc import Iterable
 
 import serial
-import serial.threaded
 
+from .box_protocol import MAX_LINE, PROTOCOL_VERSION, Bad, Line, SeqTracker, die_value, parse
 from .events import BUTTONS
 from .hub import InputHub
+from .serial_link import BoxLines, Outbox, Reader
+from .serial_ports import DEFAULT_USB_IDS, DeviceWatch, find_port
 
 __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "SerialBox"]
 
 log = logging.getLogger(__name__)
 
-#: Longest accepted line in characters, not counting the line ending.
-MAX_LINE = 80
-#: The protocol version this host speaks (``HELLO ... proto=1``).
-PROTOCOL_VERSION = "1"
-
-
-class _BoxLines(serial.threaded.LineReader):
-    """Splits the byte stream into lines and hands each to the :class:`SerialBox`.
-
-    Runs on the ``ReaderThread``. Every exception is caught here, because one escaping
-    ``data_received`` ends the reader thread (and the base ``connection_lost`` re-raises it).
-    """
-
-    # Arduino's println() ends lines with \r\n, a terminal with \n: split on \n, strip \r.
-    TERMINATOR = b"\n"
-
-    def __init__(self, box: SerialBox) -> None:
-        super().__init__()
-        self.box = box
-        # True while skipping the rest of an over-long line that was already counted.
-        self._discarding = False
-
-    def connection_made(self, transport: Any) -> None:
-        super().connection_made(transport)
-        self.box._connected(self)
-
-    def data_received(self, data: bytes) -> None:
-        # The base Packetizer's buffer grows without bound on a stream with no newline
-        # (wrong baud rate, line noise), so guard it.
-        self.buffer.extend(data)
-        while True:
-            end = self.buffer.find(self.TERMINATOR)
-            if end < 0:
-                break
-            packet = bytes(self.buffer[:end])
-            del self.buffer[: end + 1]
-            if self._discarding:
-                self._discarding = False
-                continue
-            self.handle_packet(packet)
-        if len(self.buffer) > MAX_LINE + 1:  # +1 for a trailing \r
-            self.buffer.clear()
-            if not self._discarding:
-                self._discarding = True
-                self.box._bad("over-long line")
-
-    def handle_line(self, line: str) -> None:
-        try:
-            self.box._handle_line(line)
-        except Exception:
-            log.exception("serial box: error handling %r", line)
-            self.box._bad("error handling line")
-
-    def connection_lost(self, exc: BaseException | None) -> None:
-        # Deliberately not calling super(): it would re-raise exc on the reader thread.
-        self.transport = None
-        self.box._disconnected(exc)
-
-
-class _Reader(serial.threaded.ReaderThread):
-    """pyserial's ReaderThread, also catching an unplug it lets escape.
-
-    ``ReaderThread.run`` guards ``serial.read()`` but not ``serial.in_waiting``, whose ioctl
-    raises a plain ``OSError`` (EIO) when a USB serial device or pty disappears. Uncaught, it
-    would end the thread without ``connection_lost``, and the box would look online forever.
-    """
-
-    def run(self) -> None:
-        try:
-            super().run()
-        except OSError as exc:
-            self.alive = False
-            protocol, self.protocol = self.protocol, None
-            if protocol is not None:
-                protocol.connection_lost(exc)
+#: Seconds between two presses of one button from a protocol 1 box (no event numbers) for
+#: the second to count without an UP in between: a flood of one repeated line acts once.
+REPEAT_S = 0.05
 
 
 class SerialBox:
-    """Read the button box on ``url`` and feed its presses into ``hub``.
+    """Read the button box and feed its presses into ``hub``.
 
-    ``url`` is anything ``serial.serial_for_url`` opens: ``/dev/ttyACM0``,
-    ``/dev/serial/by-id/usb-...``, ``loop://`` for tests. The port is opened on a background
-    thread, so a box that is not plugged in yet does not delay start-up; :attr:`online` says
-    whether it is connected now.
+    ``url`` is anything ``serial.serial_for_url`` opens (``/dev/ttyACM0``,
+    ``/dev/serial/by-id/usb-...``, ``loop://`` for tests); None finds the box by its USB ids
+    (``usb_ids``, default :data:`~companion.inputs.serial_ports.DEFAULT_USB_IDS`) each time
+    it connects. The port is opened on a background thread, so a box that is not plugged in
+    yet does not delay start-up.
 
-    ``timeout`` is the port's read timeout. None (block until data) keeps an idle companion
-    asleep; ``ReaderThread`` still stops at once because pyserial's ports can cancel a read.
+    :attr:`online` is True while the box answers (a line within ``silent_s``); every change
+    is also reported to ``hub.set_status("serial", online, detail)``, which wakes the loop.
     """
 
     def __init__(
         self,
         hub: InputHub,
-        url: str,
+        url: str | None = None,
         *,
+        usb_ids: Iterable[tuple[int, int | None]] = DEFAULT_USB_IDS,
         baudrate: int = 115200,
-        timeout: float | None = None,
         retry_s: float = 3.0,
+        ping_s: float = 2.0,
+        silent_s: float = 4.0,
     ) -> None:
         self.hub = hub
         self.url = url
+        self.usb_ids = tuple(usb_ids)
         self.baudrate = baudrate
-        self.timeout = timeout
         self.retry_s = retry_s
-        #: Lines that were ignored: garbage, unknown verbs, over-long, bad arguments.
+        self.ping_s = ping_s
+        self.silent_s = silent_s
+        #: Lines that were ignored: garbage, bad checksums, unknown verbs, over-long, bad words.
         self.bad_lines = 0
-        #: Fields of the last ``HELLO`` line, e.g. ``{"fw": "1", "proto": "1"}``.
+        #: Fields of the last ``HELLO`` line, e.g. ``{"fw": "2", "proto": "2"}``.
         self.hello: dict[str, str] = {}
         #: ``time.monotonic()`` of the last ``PONG``, or None.
         self.last_pong: float | None = None
         #: Why the last connection or open attempt failed, for the admin screen.
         self.last_error: str | None = None
+        #: The port in use or last used (useful when it was found by USB id).
+        self.port: str | None = url
+        #: Event numbers of protocol 2: repeats and missing ones are counted here.
+        self.seq = SeqTracker()
+        #: Lines to the box that were dropped because it did not read them.
+        self.dropped_writes = 0
 
         self._state = threading.Condition()
         self._online = False
-        self._lines: _BoxLines | None = None
-        self._reader: serial.threaded.ReaderThread | None = None
+        self._open = False
+        self._lines: BoxLines | None = None
+        self._outbox: Outbox | None = None
+        self._last_heard = 0.0
+        self._why_closed = ""
         self._pong = threading.Event()
         self._stop = threading.Event()
+        self._stop_r, self._stop_w = os.pipe()
         # Set when the reader ends or close() is called, to wake the supervisor.
         self._changed = threading.Event()
+        # Protocol 1 presses: the last DOWN line per button, and buttons released since.
+        self._last_down: dict[str, float] = {}
+        self._released: set[str] = set()
+        self._reports_up = False
         self._thread = threading.Thread(
-            target=self._supervise, name=f"serial-box {url}", daemon=True
+            target=self._supervise, name=f"serial-box {url or 'usb'}", daemon=True
         )
         hub.attach(self)
+        hub.set_status("serial", False, "connecting")
         self._thread.start()
 
     # -- status --------------------------------------------------------------------------
 
     @property
     def online(self) -> bool:
-        """True while the port is open and being read."""
+        """True while the box is connected and has spoken within ``silent_s``."""
         return self._online
 
     def wait_online(self, timeout: float | None = None) -> bool:
-        """Wait until the box is connected; return :attr:`online`."""
+        """Wait until the box is online; return :attr:`online`."""
         with self._state:
             self._state.wait_for(lambda: self._online or self._stop.is_set(), timeout)
             return self._online
 
     def wait_offline(self, timeout: float | None = None) -> bool:
-        """Wait until the box is disconnected; return ``not online``."""
+        """Wait until the box is offline; return ``not online``."""
         with self._state:
             self._state.wait_for(lambda: not self._online, timeout)
             return not self._online
 
-    def _set_online(self, online: bool) -> None:
+    def _set_online(self, online: bool, detail: str) -> None:
         with self._state:
             self._online = online
             self._state.notify_all()
+        self.hub.set_status("serial", online, detail)
 
     # -- talking to the box --------------------------------------------------------------
 
-    def send(self, line: str) -> None:
-        """Write one line to the box. Raises ``serial.SerialException`` when offline."""
-        lines = self._lines
-        if lines is None or lines.transport is None:
-            raise serial.SerialException(f"serial box {self.url} is offline")
-        lines.transport.write(line.encode("ascii", "replace") + b"\n")
+    def send(self, line: str, *, droppable: bool = False) -> None:
+        """Write one line to the box without blocking. Raises ``SerialException`` when the
+        port is closed; a line the box has no room for is dropped (and counted)."""
+        outbox = self._outbox
+        if outbox is None or not self._open:
+            raise serial.SerialException(f"serial box {self.port} is offline")
+        try:
+            sent = outbox.send(line.encode("ascii", "replace") + b"\n", droppable)
+        except (OSError, serial.SerialException) as exc:
+            raise serial.SerialException(f"serial box {self.port}: {exc}") from exc
+        if not sent:
+            self.dropped_writes += 1
+            if self.dropped_writes == 1 or self.dropped_writes % 100 == 0:
+                log.warning("serial box does not read: %d lines dropped", self.dropped_writes)
+
+    def _reply(self, line: str, droppable: bool) -> None:
+        try:
+            self.send(line, droppable=droppable)
+        except serial.SerialException:
+            log.debug("serial box: could not send %r", line, exc_info=True)
 
     def ping(self, timeout: float = 1.0) -> bool:
         """Send ``PING`` and wait for ``PONG``; False if offline or no answer in time."""
@@ -220,133 +190,228 @@ class SerialBox:
         self.bad_lines += 1
         log.debug("serial box: ignored a line (%s)", why)
 
-    def _handle_line(self, line: str) -> None:
-        line = line.strip()
-        if not line:
+    def _handle_line(self, text: str) -> None:
+        line = parse(text)
+        if line is None:
             return  # blank lines are harmless (a box printing \r\n\r\n)
-        if len(line) > MAX_LINE:
-            self._bad("over-long line")
+        if isinstance(line, Bad):
+            self._bad(f"{line.reason}: {text[:MAX_LINE]!r}")
             return
-        words = line.split()
-        verb, args = words[0].upper(), words[1:]
-        if verb == "BTN":
-            self._on_button(args, line)
-        elif verb == "DIE":
-            self._on_die(args, line)
+        self._last_heard = time.monotonic()
+        if not self._online:
+            self._set_online(True, "online")
+        verb = line.verb
+        if line.seq is not None:
+            self._numbered(line, text)
+        elif verb in ("BTN", "DIE"):
+            self._event(line, text, numbered=False)
         elif verb == "HELLO":
-            self._on_hello(args)
+            self._on_hello(line.args)
         elif verb == "PONG":
             self.last_pong = time.monotonic()
             self._pong.set()
         elif verb == "PING":
-            # The box may check the host is alive, too.
-            self.send("PONG")
+            self._reply("PONG", droppable=True)  # the box may check the host is alive, too
         elif verb == "ERR":
-            log.warning("serial box reports: %s", " ".join(args))
+            log.warning("serial box reports: %s", " ".join(line.args))
+        elif verb == "ACK":
+            pass  # reserved for a box acknowledging the host; loop:// echoes ours back
         else:
-            self._bad(f"unknown verb in {line!r}")
+            self._bad(f"unknown verb in {text!r}")
 
-    def _on_button(self, args: list[str], line: str) -> None:
-        # BTN <NAME> DOWN|UP [extra fields, ignored for forward compatibility]
-        if len(args) < 2:
-            self._bad(f"BTN needs a name and DOWN/UP: {line!r}")
+    def _numbered(self, line: Line, text: str) -> None:
+        seq = line.seq
+        assert seq is not None
+        if line.verb not in ("BTN", "DIE"):
+            self._bad(f"only events are numbered: {text!r}")
             return
-        name, action = args[0].lower(), args[1].upper()
+        # Acknowledge even repeats and bad events: the box resends until it sees the ACK,
+        # and resending a broken event would not mend it.
+        self._reply(f"ACK {seq}", droppable=False)
+        if not self.seq.check(seq):
+            log.debug("serial box: event #%d again, ignored", seq)
+            return
+        if self.seq.gap:
+            log.warning("serial box: %d event(s) missing before #%d", self.seq.gap, seq)
+        self._event(line, text, numbered=True)
+
+    def _event(self, line: Line, text: str, *, numbered: bool) -> None:
+        if line.verb == "DIE":
+            value = die_value(line)
+            if value is None:
+                self._bad(f"DIE needs one value 1-6: {text!r}")
+            elif numbered or self._fresh("die"):
+                self.hub.put("roll", "serial", value=value)
+            return
+        # BTN <NAME> DOWN|UP [extra words, ignored for forward compatibility]
+        if len(line.args) < 2:
+            self._bad(f"BTN needs a name and DOWN/UP: {text!r}")
+            return
+        name, action = line.args[0].lower(), line.args[1].upper()
         if name not in BUTTONS:
-            self._bad(f"unknown button in {line!r}")
+            self._bad(f"unknown button in {text!r}")
         elif action == "DOWN":
-            self.hub.press(name, "serial")
+            if numbered or self._fresh(name):
+                self.hub.put(name, "serial")
         elif action == "UP":
-            self.hub.release(name)
+            self._reports_up = True
+            self._released.add(name)
         else:
-            self._bad(f"BTN action must be DOWN or UP: {line!r}")
+            self._bad(f"BTN action must be DOWN or UP: {text!r}")
 
-    def _on_die(self, args: list[str], line: str) -> None:
-        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 6:
-            self._bad(f"DIE needs one value 1-6: {line!r}")
-            return
-        self.hub.press("roll", "serial", value=int(args[0]))
+    def _fresh(self, name: str) -> bool:
+        """Whether an unnumbered DOWN (protocol 1) is a new press, not a repeated line.
 
-    def _on_hello(self, args: list[str]) -> None:
-        fields = dict(arg.split("=", 1) for arg in args if "=" in arg)
-        self.hello = fields
-        proto = fields.get("proto")
-        if proto != PROTOCOL_VERSION:
-            log.warning(
-                "serial box speaks protocol %s, this companion speaks %s; trying anyway",
-                proto, PROTOCOL_VERSION,
-            )
+        A box that reports releases must send UP between two presses. Otherwise a DOWN
+        counts if the last DOWN line of that button was at least :data:`REPEAT_S` ago,
+        measured from the last *line*, so a long flood of one line acts once.
+        """
+        now = time.monotonic()
+        last = self._last_down.get(name)
+        self._last_down[name] = now
+        if name in self._released:
+            self._released.discard(name)
+            return True
+        if self._reports_up and last is not None:
+            return False
+        return last is None or now - last >= REPEAT_S
+
+    def _on_hello(self, args: tuple[str, ...]) -> None:
+        self.hello = dict(arg.split("=", 1) for arg in args if "=" in arg)
+        self.seq.reset()  # the box (re)started and counts from 1 again
+        proto = self.hello.get("proto")
+        if proto not in ("1", PROTOCOL_VERSION):
+            log.warning("serial box speaks protocol %s, this companion speaks 1 and %s; "
+                        "trying anyway", proto, PROTOCOL_VERSION)
         else:
             log.info("serial box says hello: %s", " ".join(args))
 
     # -- connection handling -------------------------------------------------------------
 
-    def _connected(self, lines: _BoxLines) -> None:
+    def _connected(self, lines: BoxLines) -> None:
         self._lines = lines
+        self._outbox = Outbox(lines.transport.serial)
+        self._open = True
         self.last_error = None
-        self._set_online(True)
-        log.info("serial box online on %s", self.url)
+        # Protocol 1 repeat filtering starts afresh on every connection.
+        self._last_down.clear()
+        self._released.clear()
+        self._reports_up = False
+        log.info("serial box port %s open", self.port)
 
     def _disconnected(self, exc: BaseException | None) -> None:
+        self._open = False
         self._lines = None
-        was_online = self._online
-        self._set_online(False)
         if exc is not None:
             self.last_error = str(exc)
             if not self._stop.is_set():
-                log.warning("serial box on %s lost: %s", self.url, exc)
-        elif was_online and not self._stop.is_set():
-            log.warning("serial box on %s closed", self.url)
+                log.warning("serial box on %s lost: %s", self.port, exc)
+        detail = self._why_closed or ("closed" if self._stop.is_set() else "unplugged")
+        self._set_online(False, detail)
         self._changed.set()
 
-    def _open(self) -> serial.SerialBase | None:
+    def _open_port(self) -> serial.SerialBase | None:
+        path = self.url or find_port(self.usb_ids)
+        if path is None:
+            self._fail("no box with a known USB id is plugged in")
+            return None
+        self.port = path
         try:
-            return serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=self.timeout)
+            return serial.serial_for_url(path, baudrate=self.baudrate, timeout=None)
         except (serial.SerialException, OSError, ValueError) as exc:
-            message = str(exc)
-            if message != self.last_error:
-                # One line per kind of failure, not one every retry_s all day long.
-                log.warning("serial box on %s not available: %s", self.url, message)
-            self.last_error = message
+            self._fail(str(exc))
             return None
 
-    def _supervise(self) -> None:
-        """Open the port, read until it fails, wait, repeat; until close()."""
-        while not self._stop.is_set():
-            port = self._open()
-            if port is None:
-                self._stop.wait(self.retry_s)
-                continue
-            self._changed.clear()
-            if self._stop.is_set():  # close() came between the loop test and the clear
-                port.close()
-                break
-            reader = _Reader(port, lambda: _BoxLines(self))
-            self._reader = reader
-            reader.start()
-            # Sleep until the reader ends (unplug) or close() is called.
-            self._changed.wait()
-            self._shutdown_reader(reader)
-            self._reader = None
-            if not self._stop.is_set():
-                self._stop.wait(self.retry_s)
+    def _fail(self, message: str) -> None:
+        if message != self.last_error:
+            # One line per kind of failure, not one every retry all day long.
+            log.warning("serial box on %s not available: %s", self.url or "USB", message)
+        self.last_error = message
+        if not self._online:
+            self.hub.set_status("serial", False, "not found")
 
-    @staticmethod
-    def _shutdown_reader(reader: serial.threaded.ReaderThread) -> None:
+    def _supervise(self) -> None:
+        """Open the port, keep the box alive until it fails, wait for a device, repeat."""
+        # After an unplug or a device event, a few quick tries: udev creates the node first
+        # and its /dev/serial/by-id link and permissions a moment later.
+        quick = [min(d, self.retry_s) for d in (0.1, 0.5, 1.0, 3.0)]
+        tries = list(quick)
+        while not self._stop.is_set():
+            watch = DeviceWatch(self.url)  # before trying, so no appearance is missed
+            try:
+                port = self._open_port()
+                if port is not None:
+                    self._connection(port)
+                    tries = list(quick)
+                    continue
+                if tries:
+                    self._stop.wait(tries.pop(0))
+                elif watch.works:
+                    if watch.wait(None, self._stop_r):
+                        tries = list(quick)
+                else:
+                    self._stop.wait(self.retry_s)
+            finally:
+                watch.close()
+
+    def _connection(self, port: serial.SerialBase) -> None:
+        """Read, ping every ``ping_s``, and end after ``silent_s`` without a line."""
+        self._changed.clear()
+        self._why_closed = ""
+        if self._stop.is_set():
+            port.close()
+            return
+        opened = time.monotonic()
+        self._last_heard = 0.0
+        reader = Reader(port, lambda: BoxLines(self))
+        reader.start()
+        try:
+            reader.connect()  # waits until connection_made has run
+        except Exception:
+            pass
+        self._reply("PING", droppable=True)
+        next_ping = opened + self.ping_s
+        while True:
+            silent_at = max(self._last_heard, opened) + self.silent_s
+            timeout = max(0.0, min(next_ping, silent_at) - time.monotonic())
+            if self._changed.wait(timeout):
+                break
+            now = time.monotonic()
+            if now >= max(self._last_heard, opened) + self.silent_s:
+                self._why_closed = "silent"
+                self.last_error = f"no answer for {self.silent_s:g} s"
+                log.warning("serial box on %s is silent; reconnecting", self.port)
+                break
+            if now >= next_ping:
+                if self._outbox is not None:
+                    self._outbox.flush()
+                self._reply("PING", droppable=True)
+                next_ping = now + self.ping_s
         try:
             reader.close()  # stops the thread (if still running) and closes the port
         except Exception:
             log.debug("serial box: error closing the port", exc_info=True)
+        if self._open or self._online:  # the reader ended without connection_lost
+            self._disconnected(None)
 
     def close(self) -> None:
         """Stop reading and close the port. Safe to call twice."""
         self._stop.set()
         self._changed.set()
         with self._state:
+            if self._stop_w >= 0:
+                os.write(self._stop_w, b"x")  # wakes a supervisor waiting for a device
+        with self._state:
             self._state.notify_all()
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
         self.hub.detach(self)
+        if not self._thread.is_alive():
+            with self._state:
+                for fd in (self._stop_r, self._stop_w):
+                    if fd >= 0:
+                        os.close(fd)
+                self._stop_r = self._stop_w = -1
 
     def __enter__(self) -> SerialBox:
         return self
@@ -355,4 +420,4 @@ class SerialBox:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<SerialBox {self.url} {'online' if self._online else 'offline'}>"
+        return f"<SerialBox {self.port or 'USB'} {'online' if self._online else 'offline'}>"

@@ -100,7 +100,7 @@ def test_context_manager_closes(clock):
 
 
 def test_presses_from_many_threads_all_arrive(wakes):
-    hub = InputHub(wake=wakes, debouncer=Debouncer(0.0))
+    hub = InputHub(wake=wakes, debouncer=Debouncer(0.0), max_queued=6 * 200)
     names = ["roll", "left", "straight", "right", "ok", "undo"]
 
     def press_many(name: str) -> None:
@@ -114,4 +114,4 @@ def test_presses_from_many_threads_all_arrive(wakes):
         t.join(timeout=5)
     events = hub.drain()
     assert len(events) == 6 * 200
-    assert wakes.count == 6 * 200
+    assert 1 <= wakes.count < 6 * 200  # woken when the queue stops being empty, not per press

@@ -44,7 +44,7 @@ def test_button_line_becomes_a_press(loop_box, free_hub, wakes):
     loop_box.send("BTN ROLL DOWN")
     event = next_event(free_hub)
     assert (event.name, event.source, event.value) == ("roll", "serial", None)
-    assert wakes.count == 1
+    assert wakes.count >= 1  # status changes (connecting, online) wake the loop too
 
 
 def test_names_and_verbs_are_case_insensitive(loop_box, free_hub):
@@ -233,7 +233,8 @@ def test_pty_ping_reaches_the_device(device, free_hub):
     with SerialBox(free_hub, device.path) as box:
         assert box.wait_online(WAIT)
         assert box.ping(timeout=WAIT)
-        assert device.received == ["PING"]
+        # one PING on connecting, one from ping()
+        assert device.received == ["PING", "PING"]
 
 
 def test_unplug_goes_offline_and_replug_comes_back(tmp_path, free_hub):

@@ -1,0 +1,184 @@
+"""The serial button box's line protocol, as pure functions (``hardware/serial-box.md``).
+
+Parsing and numbering live here, apart from the threads and the port in
+:mod:`companion.inputs.serial_box`, so that every rule can be tested with plain strings.
+
+A line is ASCII text of at most :data:`MAX_LINE` characters. It may end in ``*XX``, a
+checksum: the XOR of every byte before the ``*``, as two hexadecimal digits (as in NMEA).
+Protocol 2 numbers each event with a last word ``#<n>`` (``n`` from 1 to 65535, then 1
+again); the host answers ``ACK <n>``.
+
+>>> parse("BTN ROLL DOWN #17")
+Line(verb='BTN', args=('ROLL', 'DOWN'), seq=17)
+>>> parse("btn ok down*" + checksum("btn ok down"))
+Line(verb='BTN', args=('ok', 'down'), seq=None)
+>>> parse("BTN OK DOWN*00")
+Bad(reason='bad checksum')
+>>> parse("DIE \\u0664")          # an Arabic-Indic four is not an ASCII digit
+Bad(reason='not ASCII text')
+>>> die_value(Line("DIE", ("\\u0664",))) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+
+__all__ = [
+    "MAX_LINE",
+    "MAX_SEQ",
+    "PROTOCOL_VERSION",
+    "Bad",
+    "Line",
+    "SeqTracker",
+    "checksum",
+    "die_value",
+    "parse",
+    "with_checksum",
+]
+
+#: Longest accepted line in characters, not counting the line ending.
+MAX_LINE = 80
+#: Event numbers run from 1 to MAX_SEQ, then start again at 1.
+MAX_SEQ = 65535
+#: The protocol version this host speaks (``HELLO ... proto=2``); protocol 1 boxes still work.
+PROTOCOL_VERSION = "2"
+
+# ASCII digits only: str.isdigit() and \d also accept "٤" (ARABIC-INDIC DIGIT FOUR) and
+# other scripts' digits, which int() happily turns into 4.
+_SEQ = re.compile(r"#([0-9]{1,5})")
+_HEX2 = re.compile(r"[0-9A-Fa-f]{2}")
+_DIE = re.compile(r"[1-6]")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A well-formed line: the verb in upper case, the other words, the event number."""
+
+    verb: str
+    args: tuple[str, ...]
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class Bad:
+    """A line that is ignored, and why (for the count and the debug log)."""
+
+    reason: str
+
+
+def checksum(body: str) -> str:
+    """XOR of the bytes of ``body`` as two upper-case hex digits.
+
+    >>> checksum("PING")
+    '10'
+    """
+    value = 0
+    for byte in body.encode("ascii"):
+        value ^= byte
+    return f"{value:02X}"
+
+
+def with_checksum(body: str) -> str:
+    """``body`` with its ``*XX`` suffix, as the box may send it.
+
+    >>> with_checksum("ACK 17")
+    'ACK 17*6F'
+    """
+    return f"{body}*{checksum(body)}"
+
+
+def parse(text: str) -> Line | Bad | None:
+    """Parse one line (without its ``\\n``); None for a blank line, :class:`Bad` if unusable.
+
+    Only the form is checked here (ASCII, length, checksum, the ``#n`` number); whether the
+    verb and its words make sense is for the caller, which knows the verbs.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if len(text) > MAX_LINE:
+        return Bad("over-long line")
+    if not text.isascii() or not text.isprintable():
+        return Bad("not ASCII text")
+    star = text.rfind("*")
+    if star >= 0:
+        body, given = text[:star], text[star + 1 :]
+        if not _HEX2.fullmatch(given):
+            return Bad("malformed checksum")
+        if given.upper() != checksum(body):
+            return Bad("bad checksum")
+        text = body.strip()
+    words = text.split()
+    if not words:
+        return Bad("empty line with a checksum")
+    seq: int | None = None
+    if len(words) > 1 and words[-1].startswith("#"):
+        match = _SEQ.fullmatch(words[-1])
+        if match is None or not 1 <= int(match.group(1)) <= MAX_SEQ:
+            return Bad("bad event number")
+        seq = int(match.group(1))
+        words = words[:-1]
+    return Line(words[0].upper(), tuple(words[1:]), seq)
+
+
+def die_value(line: Line) -> int | None:
+    """The face of a ``DIE <1-6>`` line, or None if the value is anything else.
+
+    >>> die_value(Line("DIE", ("4",)))
+    4
+    >>> die_value(Line("DIE", ("04",))) is None
+    True
+    """
+    if len(line.args) != 1 or not _DIE.fullmatch(line.args[0]):
+        return None
+    return int(line.args[0])
+
+
+class SeqTracker:
+    """Which numbered events are new, which are repeats, and how many went missing.
+
+    A box resends an event until it sees ``ACK n`` (the ACK can be lost, or the box can be
+    re-plugged before it arrived), so a number seen recently is a repeat: it is acknowledged
+    again but never acted on twice. A jump forward means events were lost on the way; they
+    are counted in :attr:`missed`. A number far behind the last (outside the window of recent
+    ones) means the box started counting again (it rebooted and its ``HELLO`` was lost), so it
+    is new.
+
+    >>> t = SeqTracker()
+    >>> t.check(1), t.check(2), t.check(2), t.check(5), t.missed
+    (True, True, False, True, 2)
+    """
+
+    def __init__(self, window: int = 64) -> None:
+        self.window = window
+        self._recent: deque[int] = deque(maxlen=window)
+        self._last: int | None = None
+        #: Events whose number was skipped (lost between the box and here).
+        self.missed = 0
+        #: Repeated events that were ignored.
+        self.repeats = 0
+        #: How many events the last :meth:`check` found missing before it (0 if none).
+        self.gap = 0
+
+    def check(self, seq: int) -> bool:
+        """True if event ``seq`` is new (act on it), False if it is a repeat."""
+        self.gap = 0
+        if seq in self._recent:
+            self.repeats += 1
+            return False
+        if self._last is not None:
+            ahead = (seq - self._last) % MAX_SEQ  # 1 means the very next number
+            if 1 < ahead < MAX_SEQ // 2:
+                self.gap = ahead - 1
+                self.missed += self.gap
+        self._last = seq
+        self._recent.append(seq)
+        return True
+
+    def reset(self) -> None:
+        """Forget the numbers: the box says HELLO after a restart and counts from 1 again."""
+        self._recent.clear()
+        self._last = None
