@@ -97,12 +97,15 @@ def pays(events: list[Event]) -> list[tuple[int | None, int | None, int]]:
     return [(e.data["payer"], e.data["payee"], e.data["amount"]) for e in events if e.kind == "pay"]
 
 
-def refused(state: State, action: dict[str, Any], match: str) -> None:
-    """The action is illegal with a message matching ``match``, and the state is untouched."""
+def refused(state: State, action: dict[str, Any], code: str, /, **params: Any) -> IllegalAction:
+    """The action is refused with ``code`` (and these ``params``, where given); the state is untouched."""
     before_summary = ENGINE.summary(state)
-    with pytest.raises(IllegalAction, match=match):
+    with pytest.raises(IllegalAction) as info:
         ENGINE.apply(state, action)
+    assert info.value.code == code, (info.value.code, str(info.value))
+    assert {k: info.value.params.get(k) for k in params} == params
     assert ENGINE.summary(state) == before_summary
+    return info.value
 
 
 def held(state: State, seat: int, name: str) -> int:

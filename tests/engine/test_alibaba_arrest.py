@@ -28,13 +28,13 @@ def test_the_whole_arrest_in_order():
     assert state.phase == DUMP and ENGINE.current_player(state) == 0
     state, _ = run(state, {"action": "done"})
     assert ENGINE.current_player(state) == 1
-    refused(state, {"action": "dump", "group": "Hehler", "count": 1}, "not affected by this arrest")
+    refused(state, {"action": "dump", "group": "Hehler", "count": 1}, "not_affected", group="Hehler")
     state, events = run(state, {"action": "dump", "group": "Bettler", "count": 1})
     assert pays(events) == [(1, None, 20)] and held(state, 1, "Bettler") == 0
     state, _ = run(state, {"action": "done"})
     # Step 2: the mover rolls the black die.
     assert state.phase == BLACK_ROLL and ENGINE.current_player(state) == 0
-    assert ENGINE.chance(state).label == "black die"
+    assert ENGINE.chance(state).kind == "black_die"
     state, events = run(state, {"action": "roll", "value": 4})
     endangered = [e for e in events if e.kind == "endangered"][0].data
     assert endangered["numbers"] == [19, 20, 21, 22, 23, 24]
@@ -45,15 +45,16 @@ def test_the_whole_arrest_in_order():
     assert risk[1]["chance"] == 0 and risk[2]["chance"] == 0
     # Step 3: last chance for endangered cards only, at 100 each.
     assert state.phase == LAST_CHANCE and ENGINE.current_player(state) == 0
-    refused(state, {"action": "last_chance", "group": "Wunderheiler", "count": 1}, "no number of row 4")
+    refused(state, {"action": "last_chance", "group": "Wunderheiler", "count": 1}, "not_endangered", group="Wunderheiler", row=4)
     state, events = run(state, {"action": "last_chance", "group": "Hellseher", "count": 1}, {"action": "done"})
     assert pays(events) == [(0, None, 100)]
     # Seat 1's Wunderheiler is not endangered, so nobody else is asked.
-    assert state.phase == WHITE_ROLL and ENGINE.chance(state).label == "white die"
+    assert state.phase == WHITE_ROLL and ENGINE.chance(state).kind == "white_die"
     state, events = run(state, {"action": "roll", "value": 3})
     assert [e.data for e in events if e.kind == "fate"] == [{"number": 21, "groups": ["Hellseher"]}]
     pay = [e.data for e in events if e.kind == "pay"]
-    assert pay == [{"payer": 0, "payee": None, "amount": 200, "reason": "Kadi bribe for 1 Hellseher caught"}]
+    assert pay == [{"payer": 0, "payee": None, "amount": 200, "reason": "kadi_bribe",
+                    "params": {"cards": "1 Hellseher"}}]
     assert held(state, 0, "Hellseher") == 1  # bribed: he keeps it
     assert state.phase == TURN and state.turn == 1 and state.last_fate == 21
 
@@ -61,8 +62,8 @@ def test_the_whole_arrest_in_order():
 def test_selling_affected_cards_to_another_player_before_the_arrest():
     state, _ = onto_schwindler(cards={0: {"Hellseher": 2}})
     refused(state, {"action": "sell_to", "to": 1, "group": "Hellseher", "count": 1, "price": 9000},
-            "costs 9000")
-    refused(state, {"action": "sell_to", "to": 0, "group": "Hellseher", "count": 1, "price": 5}, "to himself")
+            "buyer_cannot_pay", name="Player 2", price=9000)
+    refused(state, {"action": "sell_to", "to": 0, "group": "Hellseher", "count": 1, "price": 5}, "sell_to_self")
     state, events = run(state, {"action": "sell_to", "to": 1, "group": "Hellseher", "count": 2, "price": 50},
                         {"action": "done"})
     assert pays(events) == [(1, 0, 50)] and held(state, 1, "Hellseher") == 2
@@ -72,7 +73,7 @@ def test_selling_affected_cards_to_another_player_before_the_arrest():
 
 def test_dumping_needs_the_fee():
     state, _ = onto_schwindler(cards={0: {"Hellseher": 2}}, money=[30, 2500, 2500])
-    refused(state, {"action": "dump", "group": "Hellseher", "count": 2}, "costs 40")
+    refused(state, {"action": "dump", "group": "Hellseher", "count": 2}, "cannot_pay_dump", count=2, fee=40)
     assert [a["count"] for a in ENGINE.legal_actions(state) if a["action"] == "dump"] == [1]
 
 
@@ -115,7 +116,7 @@ def test_a_set_die_is_used_up_even_when_nobody_holds_affected_cards():
     state, events = onto_schwindler(cards={1: {"Seeräuber": 1}}, preset_black=2, preset_white=5)
     assert state.preset_black is None and state.preset_white is None
     assert pays(events) == [] and state.phase == TURN
-    assert [e.data["why"] for e in events if e.kind == "arrest_over"] == ["nobody holds an affected card"]
+    assert [e.data["why"] for e in events if e.kind == "arrest_over"] == ["nobody_affected"]
 
 
 def test_an_arrest_nobody_is_left_for_ends_without_dice():
@@ -153,7 +154,7 @@ def test_four_symbols_with_die_pick_the_gang_by_the_roll():
         state, move = before(playing(cards={0: {"Bettler": 1, "Kameldieb": 1, "Hehler": 1, "Seeräuber": 1}}),
                              "four", four="die")
         state, _ = run(state, move)
-        assert ENGINE.current_player(state) == 0 and ENGINE.chance(state).label == "die"
+        assert ENGINE.current_player(state) == 0 and ENGINE.chance(state).kind == "die"
         state, events = run(state, {"action": "roll", "value": value})
         assert [e.data["gangs"] for e in events if e.kind == "arrest"] == [[gang]]
 
@@ -162,7 +163,7 @@ def test_four_symbols_with_question_mark_the_mover_picks():
     state, move = before(playing(cards={1: {"Hehler": 1}}), "four", four="question")
     state, _ = run(state, move)
     assert state.phase == PICK_GANG and len(ENGINE.legal_actions(state)) == 4
-    refused(state, {"action": "pick_gang", "gang": "Piraten"}, "no gang called 'Piraten'")
+    refused(state, {"action": "pick_gang", "gang": "Piraten"}, "unknown_gang", name="Piraten")
     state, _ = run(state, {"action": "pick_gang", "gang": "Betrüger"})
     assert state.phase == DUMP and ENGINE.current_player(state) == 1
 

@@ -19,14 +19,14 @@ def test_events_hitting_one_player_let_the_mover_name_anyone_himself_included():
         state = landed(event)
         assert state.phase == TARGET and ENGINE.current_player(state) == 0
         assert [a["player"] for a in ENGINE.legal_actions(state)] == [0, 1, 2]
-        refused(state, {"action": "choose_player", "player": 3}, "seat number")
+        refused(state, {"action": "choose_player", "player": 3}, "bad_seat", value=3, last=2)
 
 
 def test_event_1_the_affected_player_rolls_and_gets_50_per_pip():
     state = landed(1)
     state, _ = run(state, {"action": "choose_player", "player": 1})
     assert state.phase == EVENT_ROLL and ENGINE.current_player(state) == 1
-    assert ENGINE.chance(state).label == "die" and ENGINE.legal_actions(state) == []
+    assert ENGINE.chance(state).kind == "die" and ENGINE.legal_actions(state) == []
     state, events = run(state, {"action": "roll", "value": 4})
     assert pays(events) == [(None, 1, 200)]
     assert state.phase == TURN and state.turn == 1
@@ -43,7 +43,7 @@ def test_event_3_and_7_set_a_die_for_the_next_arrest():
         state = landed(event)
         state, _ = run(state, {"action": "choose_player", "player": 2})
         assert state.phase == SET_DIE and ENGINE.current_player(state) == 2
-        refused(state, {"action": "set_die", "value": 7}, "from 1 to 6")
+        refused(state, {"action": "set_die", "value": 7}, "bad_die_value", value=7)
         state, events = run(state, {"action": "set_die", "value": 5})
         assert getattr(state, field) == 5 and pays(events) == []
         assert ENGINE.summary(state)["dice"][field.replace("preset_", "") + "_set"] == 5
@@ -54,7 +54,7 @@ def test_event_4_two_free_cards_from_one_pile_or_two():
         state = landed(4, cards={1: {"Palasträuber": 4}})
         state, _ = run(state, {"action": "choose_player", "player": 0})
         assert state.phase == GIFT and state.takes_left == 2
-        refused(state, {"action": "take", "group": "Palasträuber"}, "already held")
+        refused(state, {"action": "take", "group": "Palasträuber"}, "pile_empty", group="Palasträuber", size=4)
         state, events = run(state, {"action": "take", "group": first}, {"action": "take", "group": second})
         assert pays(events) == [] and held(state, 0, first) == 1 and held(state, 0, second) == 1
         assert state.phase == TURN and state.turn == 1
@@ -67,11 +67,11 @@ def test_event_5_bazaar_trades_cards_either_way_with_money():
     state2, events = run(state, trade)
     assert pays(events) == [(2, 0, 30)]
     assert held(state2, 2, "Hehler") == 2 and held(state2, 0, "Bettler") == 1
-    refused(state, {**trade, "give": {"Hehler": 3}}, "holds 2 Hehler cards, not 3")
-    refused(state, {**trade, "price": 9999}, "costs 9999")
-    refused(state, {**trade, "to": 0}, "two different players")
-    refused(state, {"action": "trade", "from": 0, "to": 1, "price": 5}, "at least one card")
-    refused(state, {"action": "done", "seat": 2}, "Player 1's turn")
+    refused(state, {**trade, "give": {"Hehler": 3}}, "too_few_cards", held=2, group="Hehler", count=3)
+    refused(state, {**trade, "price": 9999}, "cannot_pay_trade", price=9999)
+    refused(state, {**trade, "to": 0}, "trade_same_player")
+    refused(state, {"action": "trade", "from": 0, "to": 1, "price": 5}, "empty_trade")
+    refused(state, {"action": "done", "seat": 2}, "not_your_turn", who="Player 1")
     legal = ENGINE.legal_actions(state)
     assert {"action": "trade", "from": 2, "to": 1, "give": {"Bettler": 1}, "price": 5} in legal
     state2, _ = run(state2, {"action": "done"})
@@ -83,7 +83,7 @@ def test_event_6_every_other_player_with_cards_gives_one_of_his_choice():
     state, _ = run(state, {"action": "choose_player", "player": 0})
     assert state.phase == GIVE and ENGINE.current_player(state) == 1  # seat 2 holds nothing
     assert [a["group"] for a in ENGINE.legal_actions(state)] == ["Bettler", "Hehler"]
-    refused(state, {"action": "give", "group": "Seeräuber"}, "holds 0 Seeräuber")
+    refused(state, {"action": "give", "group": "Seeräuber"}, "too_few_cards", held=0, group="Seeräuber")
     state, _ = run(state, {"action": "give", "group": "Hehler"})
     assert ENGINE.current_player(state) == 3
     state, events = run(state, {"action": "give", "group": "Seeräuber"})

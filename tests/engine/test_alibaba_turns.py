@@ -39,8 +39,8 @@ def test_the_deal_is_a_fair_chance_over_the_cards_left():
     state, _ = run(state, {"action": "draw", "value": 5}, {"action": "draw", "value": 5})
     assert 5 not in ENGINE.chance(state).faces
     assert state.hands[0] == (5,) and state.hands[1] == (5,)
-    refused(state, {"action": "draw", "value": 5}, "No movement card 5 is left")
-    refused(state, {"action": "draw", "value": 0}, "at least 1")
+    refused(state, {"action": "draw", "value": 5}, "no_card_left", value=5)
+    refused(state, {"action": "draw", "value": 0}, "bad_card_value", value=0)
 
 
 # -- selling (step 1) ------------------------------------------------------------------------
@@ -60,15 +60,15 @@ def test_selling_in_the_first_quarter_brings_nothing():
 
 def test_selling_a_card_one_does_not_hold_is_refused():
     state = playing(cards={0: {"Schmuggler": 1}}, position=30)
-    refused(state, {"action": "sell", "group": "Hehler", "count": 1}, "holds 0 Hehler")
-    refused(state, {"action": "sell", "group": "Schmuggler", "count": 2}, "holds 1 Schmuggler card, not 2")
-    refused(state, {"action": "sell", "group": "Kamel"}, "no bandit group called 'Kamel'")
+    refused(state, {"action": "sell", "group": "Hehler", "count": 1}, "too_few_cards", held=0, group="Hehler")
+    refused(state, {"action": "sell", "group": "Schmuggler", "count": 2}, "too_few_cards", held=1, group="Schmuggler", count=2)
+    refused(state, {"action": "sell", "group": "Kamel"}, "unknown_group", name="Kamel")
 
 
 # -- moving and forks ------------------------------------------------------------------------
 def test_a_movement_value_no_longer_in_hand_is_refused():
     state = playing(hands=[[1, 2], [1], [1]])
-    refused(state, {"action": "move", "card": 3}, "has no movement card 3")
+    refused(state, {"action": "move", "card": 3}, "not_in_hand", card=3)
     state, _ = run(state, {"action": "move", "card": 2}, {"action": "done"})  # step 2: empty
     assert state.hands[0] == (1,)
 
@@ -78,23 +78,23 @@ def test_at_a_fork_the_mover_picks_the_branch():
     state = playing(position=fork.start - 1, hands=[[2, 1], [1], [1]])
     left, right = fork.left[1], fork.right[1]
     assert left != right  # the two ways lead to different fields
-    refused(state, {"action": "move", "card": 2}, "reaches fork 1")
-    refused(state, {"action": "move", "card": 2, "forks": ["up"]}, "left\" or \"right")
+    refused(state, {"action": "move", "card": 2}, "fork_needs_choice", fork=1)
+    refused(state, {"action": "move", "card": 2, "forks": ["up"]}, "bad_branch")
     took_left, events = run(state, {"action": "move", "card": 2, "forks": ["left"]})
     took_right, _ = run(state, {"action": "move", "card": 2, "forks": ["right"]})
     assert (took_left.position, took_left.branch) == (fork.start + 1, "left")
     assert (took_right.position, took_right.branch) == (fork.start + 1, "right")
-    assert events[0].data["field"] == left.label(BOX.gangs)
+    assert events[0].data["field"] == left.code() and events[0].data["params"] == left.params(BOX.gangs)
     # Inside a branch the next move stays on it and needs no choice.
     assert ENGINE.summary(took_right)["field"] == right.label(BOX.gangs)
 
 
 def test_a_fork_choice_where_there_is_no_fork_is_refused():
     state = playing(position=1)
-    refused(state, {"action": "move", "card": 1, "forks": ["left"]}, "passes no fork")
+    refused(state, {"action": "move", "card": 1, "forks": ["left"]}, "no_fork_there")
     fork = BOX.board.forks[0]
     inside = playing(position=fork.start, branch="left")
-    refused(inside, {"action": "move", "card": 1, "forks": ["right"]}, "passes no fork")
+    refused(inside, {"action": "move", "card": 1, "forks": ["right"]}, "no_fork_there")
 
 
 def test_legal_moves_list_every_card_and_branch():
@@ -145,7 +145,7 @@ def test_loot_is_at_most_three_and_may_stop_early():
 def test_buying_without_the_money_is_refused():
     state = playing(position=26, money=[30, 2500, 2500])
     state, _ = run(state, {"action": "move", "card": 1})
-    refused(state, {"action": "take", "group": "Seeräuber"}, "has 30 piaster but a Seeräuber card")
+    refused(state, {"action": "take", "group": "Seeräuber"}, "cannot_pay_loot", money=30, group="Seeräuber")
     assert {"action": "take", "seat": 0, "group": "Seeräuber"} not in ENGINE.legal_actions(state)
     state, _ = run(state, {"action": "take", "group": "Bettler"})  # 10 is affordable
     assert state.money[0] == 20
@@ -154,7 +154,7 @@ def test_buying_without_the_money_is_refused():
 def test_a_fifth_card_of_a_group_is_refused():
     state = playing(position=1, cards={1: {"Schmuggler": 3}, 2: {"Schmuggler": 1}})
     state, _ = run(state, {"action": "move", "card": 1})
-    refused(state, {"action": "take", "group": "Schmuggler"}, "All 4 Schmuggler cards are already held")
+    refused(state, {"action": "take", "group": "Schmuggler"}, "pile_empty", size=4, group="Schmuggler")
 
 
 # -- round end -------------------------------------------------------------------------------
@@ -180,10 +180,10 @@ def test_the_poorest_names_the_starter_ties_to_the_first_in_seating_order():
     state = playing(position=51, hands=[[1], [], []], money=[3000, 2000, 2000])
     state, _ = run(state, {"action": "move", "card": 1})
     assert ENGINE.current_player(state) == 1
-    refused(state, {"action": "choose_starter", "seat": 2, "player": 0}, "Player 2's turn to act, not Player 3's")
+    refused(state, {"action": "choose_starter", "seat": 2, "player": 0}, "not_your_turn", who="Player 2", actor="Player 3")
     state, _ = run(state, {"action": "choose_starter", "player": 2})
     assert (state.round, state.starter, state.dealer, state.phase) == (2, 2, 1, DEAL)
-    assert ENGINE.chance(state).label == "movement card for Player 3"  # left of the dealer first
+    assert ENGINE.chance(state).kind == "movement_card"
     state = deal_all(state)
     assert state.turn == 2 and [len(h) for h in state.hands] == [8, 8, 8]
 
@@ -195,7 +195,7 @@ def test_after_the_second_round_most_money_wins_and_equal_money_shares():
     assert list(state.winners) == [0, 1] and ENGINE.summary(state)["winners"] == [0, 1]
     assert ENGINE.current_player(state) is None and ENGINE.legal_actions(state) == []
     assert ENGINE.chance(state) is None
-    refused(state, {"action": "move", "card": 1}, "the game is over")
+    refused(state, {"action": "move", "card": 1}, "game_over", action="move")
 
 
 def test_the_richest_wins_alone():
@@ -207,34 +207,37 @@ def test_the_richest_wins_alone():
 # -- refusals --------------------------------------------------------------------------------
 def test_actions_out_of_turn_out_of_phase_unknown_or_malformed_are_refused():
     state = playing(position=1)
-    refused(state, {"action": "fly"}, "Unknown action 'fly'")
-    refused(state, {"nothing": 1}, 'needs|"action"')
-    refused(state, {"action": "take", "group": "Bettler"}, "'take' is not possible now")
-    refused(state, {"action": "roll", "value": 3}, "'roll' is not possible now")
-    refused(state, {"action": "move", "card": 1, "seat": 2}, "Player 1's turn to act, not Player 3's")
-    refused(state, {"action": "move", "card": True}, "whole number")
-    refused(state, {"action": "move", "card": "1"}, "whole number")
-    refused(state, {"action": "move"}, 'needs "card"')
-    refused(state, {"action": "sell", "group": 5}, "name of a bandit group")
-    refused(state, {"action": "move", "card": 1, "forks": "sideways"}, "left\" or \"right")
+    refused(state, {"action": "fly"}, "unknown_action", action="fly")
+    refused(state, {"nothing": 1}, "not_an_action")
+    refused(state, {"action": "take", "group": "Bettler"}, "not_now_turn", action="take")
+    refused(state, {"action": "roll", "value": 3}, "not_now_turn", action="roll")
+    refused(state, {"action": "move", "card": 1, "seat": 2}, "not_your_turn", who="Player 1", actor="Player 3")
+    refused(state, {"action": "move", "card": True}, "not_whole_number", field="card")
+    refused(state, {"action": "move", "card": "1"}, "not_whole_number", field="card")
+    refused(state, {"action": "move"}, "missing_field", action="move", field="card")
+    refused(state, {"action": "sell", "group": 5}, "group_missing", field="group")
+    refused(state, {"action": "move", "card": 1, "forks": "sideways"}, "bad_branch")
 
 
 def test_a_die_value_outside_1_to_6_is_refused():
     state, move = before(playing(), "four", four="die")
     state, _ = run(state, move)
     assert ENGINE.chance(state).faces == (1, 2, 3, 4, 5, 6)
-    refused(state, {"action": "roll", "value": 7}, "from 1 to 6")
-    refused(state, {"action": "roll", "value": 0}, "from 1 to 6")
+    refused(state, {"action": "roll", "value": 7}, "bad_die_value", value=7)
+    refused(state, {"action": "roll", "value": 0}, "bad_die_value", value=0)
 
 
-@pytest.mark.parametrize("header, match", [
-    ({"players": 1}, "2 to 6 players"), ({"players": 7}, "2 to 6 players"),
-    ({"players": 3, "names": ["A", "B"]}, "must list 3 names"),
-    ({"players": 2, "seed": "x"}, "seed"), ({"players": 2, "variant_free_loot": "yes"}, "true or false"),
+@pytest.mark.parametrize("header, code, match", [
+    ({"players": 1}, "players_count", "2 to 6 players, not 1"), ({"players": 7}, "players_count", "2 to 6 players"),
+    ({"players": 3, "names": ["A", "B"]}, "names_count", "must list 3 names"),
+    ({"players": 3, "colors": ["red"]}, "colors_count", "must list 3 colours"),
+    ({"players": 2, "seed": "x"}, "bad_seed", 'not "x"'),
+    ({"players": 2, "variant_free_loot": "yes"}, "bad_free_loot", "true or false"),
 ])
-def test_bad_headers_are_refused(header, match):
-    with pytest.raises(IllegalAction, match=match):
+def test_bad_headers_are_refused(header, code, match):
+    with pytest.raises(IllegalAction, match=match) as info:
         ENGINE.new_game({"record": 1, "game": "alibaba", **header})
+    assert info.value.code == code
 
 
 def test_summary_is_plain_json_with_everything_the_table_sees():

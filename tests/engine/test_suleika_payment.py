@@ -28,7 +28,8 @@ def test_area_is_orthogonally_connected_and_ignores_diagonals():
     assert payment_area(s, (5, 5)) == frozenset()
     state, events = roll_onto(s)
     assert pay_events(events) == [{"payer": 0, "payee": 1, "amount": 4, "due": 4,
-                                   "area": [[0, 4], [1, 4], [2, 3], [2, 4]], "reason": "carpet"}]
+                                   "area": [[0, 4], [1, 4], [2, 3], [2, 4]], "reason": "carpet",
+                                   "params": {"color": "blue", "cells": 4}}]
     assert state.money == (26, 34, 30, 30)
 
 
@@ -72,7 +73,8 @@ def test_suleika_rules_pay_what_you_can_nobody_is_out():
     s = replace(s, money=(3, 30, 30, 30))
     state, events = roll_onto(s)
     assert pay_events(events)[0] == {"payer": 0, "payee": 1, "amount": 3, "due": 4,
-                                          "area": [[2, 3], [2, 4], [2, 5], [2, 6]], "reason": "carpet"}
+                                          "area": [[2, 3], [2, 4], [2, 5], [2, 6]], "reason": "carpet",
+                                          "params": {"color": "blue", "cells": 4}}
     assert state.money == (0, 33, 30, 30) and state.out == (False,) * 4 and state.phase == "place"
     # Broke: a payment event with amount 0 is still shown.
     state, events = roll_onto(replace(s, money=(0, 30, 30, 30)))

@@ -43,10 +43,12 @@ def test_allowed_covers(cover):
 @pytest.mark.parametrize("colour", ["blue", "red"])   # another player's carpet, and one's own
 def test_may_not_cover_one_whole_carpet(colour):
     s = placing(lay(new(4), ((2, 4), (2, 5), colour)))
-    with pytest.raises(IllegalAction, match="This carpet would cover one whole carpet"):
+    with pytest.raises(IllegalAction, match="This carpet would cover one whole carpet") as info:
         place(s, (2, 4), (2, 5))
-    with pytest.raises(IllegalAction, match="This carpet would cover one whole carpet"):
+    assert info.value.code == "covers_whole"
+    with pytest.raises(IllegalAction, match="This carpet would cover one whole carpet") as info:
         place(s, (2, 5), (2, 4))       # the order of the cells does not matter
+    assert info.value.code == "covers_whole"
     assert ((2, 4), (2, 5), "red") not in legal_placements(s)
 
 
@@ -78,8 +80,9 @@ def test_legal_placements_match_the_rules_and_list_each_colour():
 
 def test_colour_is_required_with_two_colours_and_optional_with_one():
     s = placing(new(2))
-    with pytest.raises(IllegalAction, match="Say which colour"):
+    with pytest.raises(IllegalAction, match="Say which colour") as info:
         place(s, (1, 3), (0, 3))
+    assert info.value.code == "which_colour"
     state, ev = place(s, (1, 3), (0, 3), "yellow")
     assert ev[0].data["color"] == "yellow" and state.stock[0] == (12, 11)
     state, ev = place(placing(new(3)), (1, 3), (0, 3))
