@@ -150,7 +150,7 @@ class Lockout:
 
 
 # -- the settings file in the data directory ---------------------------------------------------
-_STAFF_PIN_LINE = re.compile(r'^\s*pin\s*=.*$', re.MULTILINE)
+_STAFF_PIN_LINE = re.compile(r"^[ \t]*pin[ \t]*=.*$", re.MULTILINE)
 
 
 def read_pin_hash(data_dir: Path | str) -> str | None:
