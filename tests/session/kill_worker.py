@@ -1,0 +1,109 @@
+"""A table that plays random steps through a stored session and "shows" each one on stdout.
+
+Run by ``test_kill_resume.py`` and killed there with SIGKILL. It opens the store as the app
+does (``Store.open``), resumes the unfinished game or starts one, and after every commit prints
+one JSON line: the game, the number of actions, a digest of the actions and of the summary.
+That line is the state the screen shows. Before each operation it prints what it is about to
+do (``{"doing": "step" | "roll_many" | "undo"}``): the press. Usage::
+
+    python tests/session/kill_worker.py DB GAME SEED [--die insert|commit|witness N]
+
+``--die`` makes it SIGKILL itself at the N-th such moment: inside a transaction after an
+action row was written, at the start of COMMIT, or after COMMIT before the side file and the
+screen were updated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import sys
+from typing import Any
+
+from companion.session.session import Session
+from companion.session.store import Store
+
+
+def digest(items: list[Any]) -> str:
+    return hashlib.sha1(json.dumps(items, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def show(session: Session) -> None:
+    summary = session.engine.summary(session.state)
+    print(json.dumps({"game": session.game_id, "n": len(session.actions), "actions": digest(session.actions),
+                      "prev": digest(session.actions[:-1]),
+                      "summary": digest(summary)}), flush=True)
+
+
+def doing(session: Session, what: str) -> None:
+    """Said before each operation (the press), so the test knows what may be committed unshown."""
+    print(json.dumps({"doing": what}), flush=True)
+
+
+def arm(store: Store, where: str, count: int) -> None:
+    """SIGKILL this process at the ``count``-th moment of the kind ``where``."""
+    left = [count]
+
+    def hit() -> None:
+        left[0] -= 1
+        if left[0] <= 0:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    if where in ("insert", "commit"):
+        key = "INSERT INTO actions" if where == "insert" else "COMMIT"
+        store.db.set_trace_callback(lambda sql: hit() if sql.startswith(key) else None)
+    elif where == "witness":
+        mark = store._mark
+
+        def dying_mark() -> None:
+            hit()
+            mark()
+        store._mark = dying_mark  # type: ignore[method-assign]
+
+
+def main(argv: list[str]) -> int:
+    db, game, seed = argv[0], argv[1], int(argv[2])
+    rng = random.Random(seed)
+    store, notices = Store.open(db)
+    for n in notices:
+        print(f"NOTICE {n.code} {n}", file=sys.stderr, flush=True)
+    waiting = store.unfinished()
+    if waiting:
+        session, error = Session.resume(store, waiting[0].id)
+        if error is not None:
+            print(f"RESUME ERROR {error}", file=sys.stderr, flush=True)
+    else:
+        session = Session.new({"game": game, "players": rng.choice((2, 3, 4)), "seed": seed}, store)
+    if "--die" in argv:
+        i = argv.index("--die")
+        arm(store, argv[i + 1], int(argv[i + 2]))
+    show(session)
+    while True:
+        if session.over:
+            session = Session.new({"game": game, "players": rng.choice((2, 3, 4)), "seed": rng.randrange(10**6)},
+                                  store)
+            show(session)
+            continue
+        chance = session.engine.chance(session.state)
+        legal = session.engine.legal_actions(session.state)
+        if session.can_undo() and rng.random() < 0.1:
+            doing(session, "undo")
+            session.undo()
+        elif chance is not None and (not legal or rng.random() < 0.5):
+            if chance.action == "draw" and rng.random() < 0.5:
+                doing(session, "roll_many")
+                session.roll_many(limit=rng.randrange(2, 8))
+            else:
+                doing(session, "step")
+                session.roll()
+        else:
+            doing(session, "step")
+            session.act(rng.choice(legal))
+        show(session)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
