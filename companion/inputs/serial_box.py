@@ -199,6 +199,7 @@ class SerialBox:
             return
         self._last_heard = time.monotonic()
         if not self._online:
+            self.last_error = None
             self._set_online(True, "online")
         verb = line.verb
         if line.seq is not None:
@@ -292,7 +293,6 @@ class SerialBox:
         self._lines = lines
         self._outbox = Outbox(lines.transport.serial)
         self._open = True
-        self.last_error = None
         # Protocol 1 repeat filtering starts afresh on every connection.
         self._last_down.clear()
         self._released.clear()
@@ -379,8 +379,10 @@ class SerialBox:
             now = time.monotonic()
             if now >= max(self._last_heard, opened) + self.silent_s:
                 self._why_closed = "silent"
-                self.last_error = f"no answer for {self.silent_s:g} s"
-                log.warning("serial box on %s is silent; reconnecting", self.port)
+                message = f"no answer for {self.silent_s:g} s"
+                if self.last_error != message:  # once, not on every reconnect
+                    log.warning("serial box on %s is silent; reconnecting until it answers", self.port)
+                self.last_error = message
                 break
             if now >= next_ping:
                 if self._outbox is not None:

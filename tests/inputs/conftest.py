@@ -1,8 +1,12 @@
-"""Fixtures for the input tests: gpiozero's mock pins, a fake clock, a hub."""
+"""Fixtures for the input tests: gpiozero's mock pins, a fake clock, a hub, a fake serial box."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import select
+import threading
+import tty
+from collections.abc import Callable, Iterator
 
 import pytest
 from gpiozero import Device
@@ -77,3 +81,88 @@ def free_hub(wakes: Wakes) -> Iterator[InputHub]:
     """A hub that accepts every press (no debounce), for protocol tests."""
     with InputHub(wake=wakes, debouncer=Debouncer(0.0)) as h:
         yield h
+
+
+class FakeDevice:
+    """The microcontroller's side of a pty: answers PING, sends what the test asks.
+
+    ``answer_ping=False`` makes a box that has gone silent; ``hung=True`` one that stops
+    reading what the host writes (its input fills up, the host's writes would block).
+    """
+
+    def __init__(self, *, answer_ping: bool = True) -> None:
+        self.master, self.slave = os.openpty()
+        # Raw mode: no echo of what the host writes, no newline translation.
+        tty.setraw(self.master)
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.received: list[str] = []
+        self.answer_ping = answer_ping
+        self.hung = False
+        # A blocked os.read() would keep the master open after close(), so the reader also
+        # watches a pipe that unplug() writes to.
+        self._stop_r, self._stop_w = os.pipe()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        buffer = b""
+        while True:
+            watch = [self._stop_r] if self.hung else [self.master, self._stop_r]
+            ready, _, _ = select.select(watch, [], [], 0.05)
+            if self._stop_r in ready:
+                return
+            if self.master not in ready:
+                continue
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            buffer += data
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                text = line.decode(errors="replace").strip()
+                self.received.append(text)
+                if text == "PING" and self.answer_ping:
+                    self.send("PONG")
+
+    def send(self, line: str) -> None:
+        self.send_raw(line.encode() + b"\r\n")  # like Arduino's println()
+
+    def send_raw(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.master, view):]
+
+    def unplug(self) -> None:
+        if self._thread.is_alive():
+            os.write(self._stop_w, b"x")
+            self._thread.join(timeout=5)
+        for fd in (self.master, self.slave, self._stop_r, self._stop_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass  # already unplugged
+
+
+@pytest.fixture
+def device() -> Iterator[FakeDevice]:
+    d = FakeDevice()
+    yield d
+    d.unplug()
+
+
+@pytest.fixture
+def make_device() -> Iterator[Callable[..., FakeDevice]]:
+    """Plug in fake boxes (``make_device(answer_ping=False)``); all unplugged at the end."""
+    made: list[FakeDevice] = []
+
+    def make(**options: bool) -> FakeDevice:
+        made.append(FakeDevice(**options))
+        return made[-1]
+
+    yield make
+    for d in made:
+        d.unplug()

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import select
-import threading
 from collections.abc import Iterator
 
 import pytest
@@ -164,60 +161,6 @@ def test_close_goes_offline_and_hub_close_closes_the_box(free_hub):
 # -- a pty pair as a fake device -----------------------------------------------------------
 
 
-class FakeDevice:
-    """The microcontroller's side of a pty: answers PING, sends what the test asks."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        self.path = os.ttyname(self.slave)
-        self.received: list[str] = []
-        # A blocked os.read() would keep the master open after close(), so the reader also
-        # watches a pipe that unplug() writes to.
-        self._stop_r, self._stop_w = os.pipe()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
-
-    def _serve(self) -> None:
-        buffer = b""
-        while True:
-            ready, _, _ = select.select([self.master, self._stop_r], [], [])
-            if self._stop_r in ready:
-                return
-            try:
-                data = os.read(self.master, 256)
-            except OSError:
-                return
-            if not data:
-                return
-            buffer += data
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                text = line.decode().strip()
-                self.received.append(text)
-                if text == "PING":
-                    self.send("PONG")
-
-    def send(self, line: str) -> None:
-        os.write(self.master, line.encode() + b"\r\n")  # like Arduino's println()
-
-    def unplug(self) -> None:
-        if self._thread.is_alive():
-            os.write(self._stop_w, b"x")
-            self._thread.join(timeout=WAIT)
-        for fd in (self.master, self.slave, self._stop_r, self._stop_w):
-            try:
-                os.close(fd)
-            except OSError:
-                pass  # already unplugged
-
-
-@pytest.fixture
-def device() -> Iterator[FakeDevice]:
-    d = FakeDevice()
-    yield d
-    d.unplug()
-
-
 def test_pty_device_presses_and_hello(device, free_hub):
     with SerialBox(free_hub, device.path) as box:
         assert box.wait_online(WAIT)
@@ -237,7 +180,7 @@ def test_pty_ping_reaches_the_device(device, free_hub):
         assert device.received == ["PING", "PING"]
 
 
-def test_unplug_goes_offline_and_replug_comes_back(tmp_path, free_hub):
+def test_unplug_goes_offline_and_replug_comes_back(tmp_path, free_hub, make_device):
     # The box is addressed by a stable name (like /dev/serial/by-id/...); re-plugging makes
     # it point at a new device node.
     link = tmp_path / "box"
@@ -246,7 +189,7 @@ def test_unplug_goes_offline_and_replug_comes_back(tmp_path, free_hub):
         assert not box.wait_online(0.05)  # not plugged in yet: offline, no exception
         assert box.last_error is not None
 
-        first = FakeDevice()
+        first = make_device()
         link.symlink_to(first.path)
         assert box.wait_online(WAIT)
         first.send("BTN LEFT DOWN")
@@ -256,7 +199,7 @@ def test_unplug_goes_offline_and_replug_comes_back(tmp_path, free_hub):
         assert box.wait_offline(WAIT)
         assert box._thread.is_alive()  # still trying
 
-        second = FakeDevice()
+        second = make_device()
         link.unlink()
         link.symlink_to(second.path)
         assert box.wait_online(WAIT)
