@@ -27,16 +27,21 @@ FIELDS: dict[str, frozenset[str]] = {
     "hop": frozenset({"to"}),
 }
 MOVES = ("fly", "steer", "drift")
-PENDING_FIRST = {
-    "roll": ("roll_first", "Roll the special die first"),
-    "clouds": ("clouds_first", "Move the clouds first (or leave them where they are)"),
-    "swap_with": ("swap_first", "Choose whom to swap places with first"),
-    "hop": ("hop_first", "Choose where to hop first"),
-}
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _pending_first(pending: str) -> None:
+    """Refuse anything but what the special die is waiting for."""
+    if pending == "roll":
+        raise IllegalAction("roll_first", "Roll the special die first")
+    if pending == "clouds":
+        raise IllegalAction("clouds_first", "Move the clouds first (or leave them where they are)")
+    if pending == "swap_with":
+        raise IllegalAction("swap_first", "Choose whom to swap places with first")
+    raise IllegalAction("hop_first", "Choose where to hop first")
 
 
 class TeppichEngine:
@@ -86,6 +91,26 @@ class TeppichEngine:
             new = getattr(self, f"_{name}")(state, action, events)
         return evolve(new, actions=state.actions + 1), events
 
+    # -- helpers for random games and the screen ------------------------------------------------
+    def cloud_move(self, state: State, pick: int = 0) -> Action:
+        """A valid ``clouds`` action for face 2 (the clouds shifted, or left where they are);
+        the cloud layouts are too many to list among the legal actions."""
+        return {"action": "clouds", "cells": die.propose_clouds(self.box, state, pick)}
+
+    def toward_goal(self, state: State) -> list[Action]:
+        """The legal moves that end nearest the goal podium (a random game's nudge to finish)."""
+        goal = self.box.goal
+        best: list[Action] = []
+        nearest = None
+        for option in legal.options(self.box, state):
+            end = option.flight.end
+            d = abs(end[0] - goal[0]) + abs(end[1] - goal[1])
+            if nearest is None or d < nearest:
+                nearest, best = d, option.actions()
+            elif d == nearest:
+                best += option.actions()
+        return best
+
     # -- checks -------------------------------------------------------------------------------
     def _check(self, state: State, action: Action) -> str:
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
@@ -104,8 +129,7 @@ class TeppichEngine:
             raise IllegalAction("not_your_turn", "It is {name}'s turn", name=state.names[state.current])
         wanted = {"roll": "roll", "clouds": "clouds", "swap_with": "swap_with", "hop": "hop"}.get(name)
         if state.pending is not None and wanted != state.pending:
-            code, text = PENDING_FIRST[state.pending]
-            raise IllegalAction(code, text)
+            _pending_first(state.pending)
         if state.pending is None and wanted is not None:
             if name == "roll":
                 raise IllegalAction("no_roll_due", "The special die is rolled only after a move "
