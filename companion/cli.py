@@ -161,7 +161,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # -- simulate --------------------------------------------------------------------------------
 def cmd_simulate(args: argparse.Namespace) -> int:
     from companion.games import get_engine
-    from companion.session.simulate import random_game
+    from companion.session.simulate import play_game
 
     engine = get_engine(args.game)
     header = header_for(args)
@@ -169,17 +169,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     actions = 0
     start = time.perf_counter()
     for g in range(args.games):
-        _state, acts = random_game(engine, {**header, "seed": args.seed + g}, args.seed + g)
+        _state, acts = play_game(engine, {**header, "seed": args.seed + g}, args.seed + g, args.policy)
         actions += len(acts)
     secs = time.perf_counter() - start
     result = {"game": args.game, "players": header["players"], "options": {k: v for k, v in header.items()
-              if k not in ("record", "game", "players", "seed")}, "games": args.games,
+              if k not in ("record", "game", "players", "seed")}, "games": args.games, "policy": args.policy,
               "seconds": round(secs, 4), "games_per_second": round(args.games / secs, 1),
               "actions_per_game": round(actions / max(1, args.games), 1)}
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{args.games} random {args.game} games, {header['players']} players: {secs:.2f} s, "
+        print(f"{args.games} {args.game} games ({args.policy} policy), {header['players']} players: {secs:.2f} s, "
               f"{result['games_per_second']} games/s, {result['actions_per_game']} actions per game")
     return 0
 
@@ -288,13 +288,16 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--json", action="store_true")
     rp.add_argument("--legal", action="store_true", help='add "legal": the actions the player to move may take')
 
-    sim = sub.add_parser("simulate", help="play random legal games and report their speed")
+    sim = sub.add_parser("simulate", help="play simulated games and report their speed")
     sim.add_argument("--game", default="suleika")
     sim.add_argument("--players", type=int, default=None, help="default: the game's usual count")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--rules", default=None, help="short for --option rules=...")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
+    sim.add_argument("--policy", choices=("one-heading", "random"), default="one-heading",
+                     help="one-heading: before a roll a player makes each kind of choice at most once, "
+                          "as a person does; random: any legal action at every step")
     sim.add_argument("--json", action="store_true")
 
     st = sub.add_parser("selftest", help="press every button and see it reach the screen")
