@@ -33,7 +33,7 @@ class TextMark:
     px: int
     size: int
     role: str
-    box: pygame.Rect
+    box: pygame.Rect | None  # None: it only has to stay on its surface
     drawn: pygame.Rect
     surface: pygame.Rect
 
@@ -63,7 +63,8 @@ class Record:
         A text that had to stay inside the layer's surface must now stay inside that rect."""
         dx, dy = offset
         for t in other.texts:
-            self.texts.append(replace(t, box=t.box.move(dx, dy), drawn=t.drawn.move(dx, dy), surface=surface))
+            box = (t.box if t.box is not None else t.surface).move(dx, dy)
+            self.texts.append(replace(t, box=box, drawn=t.drawn.move(dx, dy), surface=surface))
         for c in other.controls:
             self.controls.append(replace(c, rect=c.rect.move(dx, dy)))
 
@@ -111,7 +112,7 @@ def note_text(text: str, px: int, size: int, role: str, box: pygame.Rect | None,
     """Note a drawn text; ``box`` None means it only has to stay on its surface."""
     if not _stack:
         return
-    mark = TextMark(text, px, size, role, pygame.Rect(box if box is not None else surface), pygame.Rect(drawn),
+    mark = TextMark(text, px, size, role, pygame.Rect(box) if box is not None else None, pygame.Rect(drawn),
                     pygame.Rect(surface))
     for rec in _stack:
         rec.texts.append(mark)
@@ -139,7 +140,7 @@ def text_problems(t: TextMark) -> list[str]:
     if t.px < floor:
         what = "read from across the table" if t.role == "read" else "on screen"
         out.append(f"text {_name(t.text)} is {t.px} px high (font size {t.size}); text {what} needs {floor} px")
-    if not t.box.contains(t.drawn):
+    if t.box is not None and not t.box.contains(t.drawn):
         out.append(f"text {_name(t.text)} at {tuple(t.drawn)} runs out of its box {tuple(t.box)}")
     elif not t.surface.contains(t.drawn):
         out.append(f"text {_name(t.text)} at {tuple(t.drawn)} runs off the screen {tuple(t.surface)}")

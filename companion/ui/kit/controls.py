@@ -201,6 +201,7 @@ class Controls:
         under = self.at(pos)
         if under is None or under.ident != pressed.ident or not under.tap():
             return None
+        self._notice(now)  # what the tap did to the screen starts the guard now
         return under
 
     def cancel(self) -> None:

@@ -1,0 +1,224 @@
+"""Taps act on release, once, on the control that was pressed; lists keep their slots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from companion.ui.kit import (GUARD_S, MIN_TOUCH, Choice, ChoiceList, Control, Controls, DieKeypad, LayoutError,
+                              NumberPad, TapTracker)
+from companion.ui.widgets import Button
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def two_buttons(log: list[str]) -> list[Control]:
+    return [Control(pygame.Rect(0, 0, 100, 64), "A", lambda: log.append("A"), key="a"),
+            Control(pygame.Rect(110, 0, 100, 64), "B", lambda: log.append("B"), key="b")]
+
+
+def test_a_tap_acts_on_release_not_on_press():
+    log: list[str] = []
+    ctl = Controls(clock=Clock())
+    ctl.set(two_buttons(log))
+    assert ctl.down((10, 10)).key == "a" and log == []
+    assert ctl.up((20, 20)).key == "a" and log == ["A"]
+
+
+def test_a_press_that_slides_off_does_nothing():
+    log: list[str] = []
+    ctl = Controls(clock=Clock())
+    ctl.set(two_buttons(log))
+    ctl.down((10, 10))
+    assert ctl.up((10, 300)) is None          # off every control
+    ctl.down((10, 10))
+    assert ctl.up((150, 10)) is None          # onto another control
+    assert ctl.up((10, 10)) is None           # a release without a press
+    assert log == []
+
+
+def test_disabled_controls_do_not_act():
+    log: list[str] = []
+    ctl = Controls(clock=Clock())
+    a, b = two_buttons(log)
+    a.enabled = False
+    ctl.set([a, b])
+    ctl.down((10, 10))
+    assert ctl.up((10, 10)) is None and log == []
+
+
+def test_two_taps_60_ms_apart_across_a_change_act_once():
+    """The reported bug: the first tap played a card, the list changed, and the second tap
+    of a double tap took what appeared under the finger."""
+    clock, log = Clock(), []
+    ctl = Controls(clock=clock)
+    items = {"card": "Play the card", "loot": "Take the loot"}
+
+    def show(keys):
+        ctl.set([Control(pygame.Rect(0, 70 * i, 300, 64), items[k], lambda k=k: act(k), key=k)
+                 for i, k in enumerate(keys)])
+
+    def act(k):
+        log.append(k)
+        show(["loot"])          # the card is gone: the loot moves up under the finger
+
+    show(["card", "loot"])
+    ctl.down((50, 30)); clock.t += 0.03; ctl.up((50, 30))
+    clock.t += 0.03
+    ctl.down((50, 30)); clock.t += 0.03; ctl.up((50, 30))
+    assert log == ["card"]
+    clock.t += GUARD_S
+    ctl.down((50, 30)); ctl.up((50, 30))  # a deliberate tap later works
+    assert log == ["card", "loot"]
+
+
+def test_an_explicit_change_starts_the_guard():
+    clock, log = Clock(), []
+    ctl = TapTracker(clock=clock)
+    ctl.set(two_buttons(log))
+    ctl.changed()
+    clock.t += GUARD_S - 0.01
+    ctl.down((10, 10)); ctl.up((10, 10))
+    clock.t += 0.02
+    ctl.down((10, 10)); ctl.up((10, 10))
+    assert log == ["A"]
+
+
+def test_a_press_made_before_a_change_does_not_act_after_it():
+    clock, log = Clock(), []
+    ctl = Controls(clock=clock)
+    ctl.set(two_buttons(log))
+    ctl.down((10, 10))
+    ctl.changed()
+    clock.t += 1.0
+    assert ctl.up((10, 10)) is None and log == []
+
+
+def test_a_new_screen_full_of_controls_is_not_a_change_but_new_keys_are():
+    clock, log = Clock(), []
+    ctl = Controls(clock=clock)
+    ctl.set(two_buttons(log))
+    assert not ctl.guarded()
+    same = two_buttons(log)          # rebuilt, same keys: nothing moved
+    ctl.set(same)
+    assert not ctl.guarded()
+    ctl.set(same[:1])
+    assert ctl.guarded()
+
+
+def test_groups_are_asked_for_their_controls_each_time():
+    clock, picked = Clock(), []
+    cl = ChoiceList(pygame.Rect(0, 0, 300, 4 * 70 + 64), picked.append, slots=4)
+    cl.set_choices([Choice(i, f"Choice {i}") for i in range(6)])
+    ctl = Controls(clock=clock)
+    ctl.set([cl])
+    assert len(ctl) == 4 + 2
+    ctl.down(cl.next_rect.center); ctl.up(cl.next_rect.center)
+    assert cl.page == 1
+    clock.t += GUARD_S  # the page turned: new keys under the fingers
+    slot = cl.slot_rects[0].center
+    ctl.down(slot); ctl.up(slot)
+    assert picked == [4]
+
+
+def test_choice_slots_stay_put_when_a_choice_runs_out():
+    picked: list = []
+    cl = ChoiceList(pygame.Rect(0, 0, 300, 400), picked.append, slots=3)
+    cl.set_choices([Choice(k, k) for k in "abcde"])
+    assert all(r.h >= MIN_TOUCH and r.w >= MIN_TOUCH for r in cl.slot_rects)
+    cl.turn(1)
+    cl.set_choices([Choice(k, k) for k in "abce"])          # "d" taken: page 2 keeps "e" in place
+    assert cl.page == 1
+    assert [c.key if c else None for _, c in cl.visible()] == [None, "e", None]
+    empty = cl.controls()[0]
+    assert not empty.enabled and empty.label == ""
+    cl.set_choices([Choice(k, k) for k in "abcef"])          # a new one goes after, not into the hole
+    assert [c.key if c else None for _, c in cl.visible()] == [None, "e", "f"]
+    assert cl.set_choices([Choice(k, k) for k in "xy"])      # nothing in common: laid out afresh
+    assert cl.page == 0 and [c.key if c else None for _, c in cl.visible()] == ["x", "y", None]
+
+
+def test_hardware_buttons_step_over_disabled_choices_and_turn_pages():
+    picked: list = []
+    cl = ChoiceList(pygame.Rect(0, 0, 300, 300), picked.append, slots=2)
+    cl.set_choices([Choice("a", "A"), Choice("b", "B", enabled=False), Choice("c", "C"), Choice("d", "D")])
+    assert cl.press("ok") is False               # nothing chosen yet
+    cl.press("right"); assert cl.cursor == "a" and cl.page == 0
+    cl.press("right"); assert cl.cursor == "c" and cl.page == 1
+    cl.press("left"); cl.press("left"); assert cl.cursor == "d"   # wraps round
+    assert cl.press("ok") and picked == ["d"]
+    assert cl.press("undo") is False
+    assert next(c for c in cl.controls() if c.key == ("choices", "choice", "d")).selected
+
+
+def test_tapping_a_disabled_or_vanished_choice_does_nothing():
+    picked: list = []
+    cl = ChoiceList(pygame.Rect(0, 0, 300, 300), picked.append, slots=2)
+    cl.set_choices([Choice("a", "A", enabled=False)])
+    assert cl.pick("a") is False and cl.pick("zz") is False and picked == []
+
+
+def test_a_choice_list_too_small_for_a_finger_is_refused():
+    with pytest.raises(LayoutError):
+        ChoiceList(pygame.Rect(0, 0, 300, 100), print, slots=2)
+    with pytest.raises(LayoutError):
+        ChoiceList(pygame.Rect(0, 0, 150, 300), print)
+
+
+@pytest.mark.parametrize("faces", [(1, 2, 3, 4), (1, 2, 3, 4, 5, 6)])
+def test_die_keypad_has_one_big_key_per_face(faces):
+    typed: list[int] = []
+    pad = DieKeypad(pygame.Rect(0, 0, 420, 64), typed.append, faces=faces)
+    keys = pad.controls()
+    assert [k.label for k in keys] == [str(f) for f in faces]
+    assert all(k.rect.w >= MIN_TOUCH and k.rect.h >= MIN_TOUCH for k in keys)
+    keys[-1].tap()
+    assert typed == [faces[-1]]
+    pad.enabled = False
+    assert not any(k.tap() for k in pad.controls())
+
+
+def test_die_keypad_refuses_keys_under_64_px():
+    with pytest.raises(LayoutError, match="faces"):
+        DieKeypad(pygame.Rect(0, 0, 300, 64), print, faces=range(1, 7))
+    pad = DieKeypad(pygame.Rect(0, 0, 300, 140), print, faces=range(1, 7), rows=2)
+    assert len(pad.controls()) == 6
+
+
+def test_number_pad_types_deletes_and_confirms():
+    got: list[int] = []
+    pad = NumberPad(pygame.Rect(0, 0, 240, 360), got.append, max_digits=2)
+    keys = {c.key[1]: c for c in pad.controls()}
+    assert all(c.rect.w >= MIN_TOUCH and c.rect.h >= MIN_TOUCH for c in keys.values())
+    assert not keys["ok"].enabled and not keys["del"].enabled
+    for d in "0473":
+        pad.type(d)
+    assert pad.value == 47              # a leading zero goes, the third digit is refused
+    assert not {c.key[1]: c for c in pad.controls()}["4"].enabled
+    pad.delete(); pad.type("2"); pad.ok()
+    assert got == [42] and pad.value is None
+    with pytest.raises(LayoutError):
+        NumberPad(pygame.Rect(0, 0, 240, 300), print)
+
+
+def test_old_buttons_keep_their_signature_and_are_controls():
+    hits: list[int] = []
+    b = Button(pygame.Rect(0, 0, 100, 40), "OK", lambda: hits.append(1), True, False, 30, (1, 2, 3))
+    assert (b.size, b.color, b.key) == (30, (1, 2, 3), None) and isinstance(b, Control)
+    assert Button(pygame.Rect(0, 0, 10, 10), "x", print).size == 28
+    assert b.hit((5, 5)) and b.tap() and hits == [1]
+
+    @dataclass(eq=False)
+    class Arrow(Button):
+        up: bool = True
+    assert Arrow(pygame.Rect(0, 0, 48, 48), "", print, up=False).up is False

@@ -1,0 +1,105 @@
+"""Text: visible heights as measured, labels that shrink to their floor and then end in "…"."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui import theme
+from companion.ui.kit import (ELLIPSIS, MIN_PX, READ_PX, Label, cap_height, fit, line_height, min_size, read_size,
+                              recording, size_for)
+
+LONG = "Scheherazade bezahlt dem Kaufmann Abu Hassan zwölf Dinar für die Teppiche am Brunnen"
+
+
+@pytest.mark.parametrize("size", [18, 24, 30, 37, 47, 60])
+@pytest.mark.parametrize("bold", [False, True])
+def test_cap_height_is_what_a_rendered_capital_covers(size, bold):
+    img = theme.font(size, bold).render("H", True, (255, 255, 255))
+    assert cap_height(size, bold) == img.get_bounding_rect().h
+
+
+def test_the_bundled_font_draws_capitals_about_half_the_size_number():
+    # the mapping documented in kit.sizes: measured, not assumed
+    assert {n: cap_height(n) for n in (24, 36, 48)} == {24: 12, 36: 17, 48: 24}
+    assert cap_height(read_size()) >= READ_PX > cap_height(read_size() - 1)
+    assert cap_height(min_size()) >= MIN_PX > cap_height(min_size() - 1)
+    assert size_for(READ_PX, bold=True) == read_size(bold=True)
+
+
+def test_fit_keeps_short_text_and_shortens_long_text():
+    assert fit("Omar", 47, 400) == "Omar"
+    short = fit(LONG, 47, 300)
+    assert short.endswith(ELLIPSIS) and LONG.startswith(short[:-1].rstrip())
+    assert theme.font(47).size(short)[0] <= 300
+    assert fit(LONG, 47, 5) == ""  # not even the ellipsis fits
+
+
+def test_label_uses_its_size_when_it_fits():
+    lab = Label("Omar", pygame.Rect(0, 0, 400, 80), role="read", size=60)
+    f = lab.fitted()
+    assert (f.size, f.shown, f.fits) == (60, "Omar", True)
+
+
+def test_label_shrinks_to_its_floor_before_shortening():
+    width = theme.font(50).size("Abu Hassan")[0] - 10  # too wide at 50, fits smaller
+    f = Label("Abu Hassan", pygame.Rect(0, 0, width, 60), role="read", size=50).fitted()
+    assert read_size() <= f.size < 50 and f.shown == "Abu Hassan"
+    g = Label(LONG, pygame.Rect(0, 0, 300, 60), role="read", size=50).fitted()
+    assert g.size == read_size() and g.shown.endswith(ELLIPSIS) and g.fits
+
+
+def test_min_role_may_go_smaller_than_read():
+    a = Label(LONG, pygame.Rect(0, 0, 300, 60), role="min", size=50).fitted()
+    assert a.size == min_size() and a.fits
+
+
+def test_a_size_below_the_floor_is_kept_and_not_grown():
+    f = Label("klein", pygame.Rect(0, 0, 300, 60), size=20).fitted()
+    assert f.size == 20  # the audit reports it; the label does not silently change the look
+
+
+def test_wrapped_label_uses_pygame_wrapping_and_ends_in_an_ellipsis():
+    box = pygame.Rect(0, 0, 300, 2 * line_height(read_size()))
+    f = Label(LONG, box, role="read", wrap=True).fitted()
+    assert f.fits and f.shown.endswith(ELLIPSIS) and f.image.get_height() <= box.h
+    assert f.image.get_height() > line_height(read_size())  # it used both lines
+    roomy = Label(LONG, pygame.Rect(0, 0, 760, 400), role="read", wrap=True).fitted()
+    assert roomy.shown == LONG and roomy.fits
+
+
+def test_one_long_word_in_a_wrapped_label_is_shortened():
+    f = Label("Donaudampfschifffahrtsgesellschaft", pygame.Rect(0, 0, 200, 40), wrap=True).fitted()
+    assert f.fits and f.shown.endswith(ELLIPSIS)
+
+
+def test_a_box_lower_than_one_line_cannot_fit():
+    f = Label("Omar", pygame.Rect(0, 0, 300, 10), role="read").fitted()
+    assert not f.fits
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+@pytest.mark.parametrize("valign", ["top", "center", "bottom"])
+def test_drawn_text_stays_inside_its_box(align, valign):
+    surf = pygame.Surface((800, 480))
+    box = pygame.Rect(100, 100, 250, 90)
+    for text in ("Ali", LONG):
+        drawn = Label(text, box, role="read", align=align, valign=valign, wrap=True).draw(surf)
+        assert box.contains(drawn)
+
+
+def test_blit_text_keeps_its_signature_and_records_for_the_audit():
+    surf = pygame.Surface((800, 480))
+    with recording() as rec:
+        r = theme.blit_text(surf, "Geld", (790, 10), 24, theme.GOLD, True, "topright")
+        theme.blit_text(surf, LONG, (10, 400), 47, role="read", width=200)
+    assert r.topright == (790, 10)
+    first, second = rec.texts
+    assert (first.text, first.size, first.px, first.role) == ("Geld", 24, cap_height(24, True), "min")
+    assert second.role == "read" and second.text.endswith(ELLIPSIS) and second.drawn.w <= 200
+
+
+def test_theme_wrap_and_text_still_work():
+    lines = theme.wrap(LONG, 24, 200)
+    assert len(lines) > 1 and " ".join(lines) == LONG
+    assert theme.text("x", 24).get_height() >= cap_height(24)
