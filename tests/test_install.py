@@ -292,3 +292,57 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     # systemd only warns about unknown keys and bad values; a clean unit says nothing at all
     assert done.stdout + done.stderr == ""
+
+
+def _read_until(fd: int, text: bytes, timeout: float = 20.0) -> bytes:
+    """Read from ``fd`` until ``text`` has come (or fail after ``timeout`` seconds)."""
+    import select
+    import time
+
+    seen, deadline = b"", time.monotonic() + timeout
+    while text not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"waited for {text!r}, got {seen!r}"
+        chunk = os.read(fd, 4096)
+        assert chunk, f"closed before {text!r}, got {seen!r}"
+        seen += chunk
+    return seen
+
+
+def _drain(fd: int) -> bytes:
+    import select
+
+    seen = b""
+    while select.select([fd], [], [], 0.2)[0]:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the terminal closed with the installer
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+def test_in_a_terminal_the_pin_is_asked_twice_and_never_echoed(kiosk: dict[str, object]) -> None:
+    root, env = kiosk["root"], kiosk["env"]
+    assert isinstance(root, Path) and isinstance(env, dict)
+    terminal, attached = os.openpty()
+    installer = subprocess.Popen(["bash", str(INSTALLER), "--root", str(root)], env=env,
+                                 stdin=attached, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert installer.stderr is not None and installer.stdout is not None
+        prompts = _read_until(installer.stderr.fileno(), b"Staff PIN")
+        os.write(terminal, b"13579\n")
+        prompts += _read_until(installer.stderr.fileno(), b"again")
+        os.write(terminal, b"13579\n")
+        out, err = installer.communicate(timeout=60)
+    finally:
+        installer.kill() if installer.poll() is None else None
+        echoed = _drain(terminal)
+        os.close(attached)
+        os.close(terminal)
+    assert installer.returncode == 0, (out + err).decode()
+    stored = tomllib.loads((root / "var/lib/companion/settings.toml").read_text())["staff"]["pin"]
+    assert check_pin("13579", stored)
+    assert b"13579" not in echoed + prompts + out + err
