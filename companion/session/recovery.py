@@ -55,7 +55,7 @@ def open_store(path: str | Path | None = None, *, keep_finished: int = KEEP_FINI
         return _in_memory(path, keep_finished, exc.strerror or str(exc))
     except StoreError as exc:
         if exc.code == "newer_store":
-            problem = ("newer", str(exc), dict(exc.params))
+            problem = ("newer", str(exc), {k: v for k, v in exc.params.items() if k != "file"})
         elif exc.code == "damaged_store":
             problem = ("damaged", str(exc), {})
         else:
@@ -148,6 +148,8 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
     for query in ("mode=ro", "immutable=1"):
         try:
             db = sqlite3.connect(f"file:{path}?{query}", uri=True, isolation_level=None)
+            # a damaged page can make SQLite refuse the whole schema; read it as plain rows
+            db.execute("PRAGMA writable_schema = ON")
             db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
             return db
         except sqlite3.Error:
