@@ -222,3 +222,17 @@ def test_old_buttons_keep_their_signature_and_are_controls():
     class Arrow(Button):
         up: bool = True
     assert Arrow(pygame.Rect(0, 0, 48, 48), "", print, up=False).up is False
+
+
+def test_taps_on_no_control_go_to_the_board_with_the_same_rules():
+    clock, cells, log = Clock(), [], []
+    ctl = Controls(clock=clock, on_free=cells.append)
+    ctl.set(two_buttons(log))
+    ctl.down((400, 300)); ctl.up((405, 302))
+    assert cells == [(405, 302)]
+    ctl.down((400, 300)); ctl.up((400, 380))   # a slide, not a tap
+    ctl.down((400, 300)); ctl.up((20, 20))     # released over a control it did not press
+    assert cells == [(405, 302)] and log == []
+    ctl.changed()
+    ctl.down((400, 300)); ctl.up((400, 300))   # inside the guard
+    assert cells == [(405, 302)]

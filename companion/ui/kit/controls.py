@@ -34,6 +34,7 @@ from companion.ui.kit.layout import inset
 from companion.ui.kit.text import Label, read_size
 
 GUARD_S = 0.25  #: seconds taps are ignored after the controls on screen changed
+SLOP_PX = 24    #: a tap on no control may move this far between DOWN and UP
 
 Colour = tuple[int, int, int]
 
@@ -110,6 +111,13 @@ class Control:
                   align="center", wrap=True).draw(surf)
 
 
+@dataclass(frozen=True)
+class _Press:
+    pos: tuple[int, int]
+    at: float
+    control: Control | None
+
+
 class HasControls(Protocol):
     """A group that makes its controls from its own state (a choice list, a keypad)."""
 
@@ -125,14 +133,15 @@ class Controls:
     draws them all. ``clock`` gives the time when ``now`` is not passed.
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, guard: float = GUARD_S) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, guard: float = GUARD_S,
+                 on_free: Callable[[tuple[int, int]], None] | None = None) -> None:
         self.clock = clock
         self.guard = guard
+        self.on_free = on_free  #: a tap on no control (the board): gets the position
         self.parts: list[Control | HasControls] = []
         self._keys: tuple[Hashable, ...] = ()
         self._changed_at = float("-inf")
-        self._pressed: Control | None = None
-        self._pressed_at = 0.0
+        self._press: _Press | None = None
 
     @property
     def items(self) -> list[Control]:
@@ -162,7 +171,7 @@ class Controls:
     def changed(self, now: float | None = None) -> None:
         """The choices on screen were replaced: ignore taps for ``guard`` seconds."""
         self._changed_at = self._now(now)
-        self._pressed = None
+        self._press = None
 
     def _notice(self, now: float, items: list[Control] | None = None) -> None:
         keys = tuple(c.ident for c in (self.items if items is None else items))
@@ -186,27 +195,36 @@ class Controls:
         """A finger went down: remember what is under it (nothing during the guard)."""
         now = self._now(now)
         self._notice(now)
-        self._pressed = None if self.guarded(now) else self.at(pos)
-        self._pressed_at = now
-        return self._pressed
+        if self.guarded(now):
+            self._press = None
+            return None
+        self._press = _Press(pos, now, self.at(pos))
+        return self._press.control
 
     def up(self, pos: tuple[int, int], now: float | None = None) -> Control | None:
         """The finger came up: tap the control if it is the one pressed, still under the
-        finger, enabled, and nothing changed since the press. Returns the tapped control."""
+        finger, enabled, and nothing changed since the press. Returns the tapped control.
+        A press and release on no control (moved less than ``SLOP_PX``) goes to ``on_free``."""
         now = self._now(now)
         self._notice(now)
-        pressed, self._pressed = self._pressed, None
-        if pressed is None or self._changed_at > self._pressed_at or self.guarded(now):
+        press, self._press = self._press, None
+        if press is None or self._changed_at > press.at or self.guarded(now):
             return None
         under = self.at(pos)
-        if under is None or under.ident != pressed.ident or not under.tap():
+        if press.control is None:
+            near = abs(pos[0] - press.pos[0]) <= SLOP_PX and abs(pos[1] - press.pos[1]) <= SLOP_PX
+            if under is None and near and self.on_free is not None:
+                self.on_free(pos)
+                self._notice(now)
+            return None
+        if under is None or under.ident != press.control.ident or not under.tap():
             return None
         self._notice(now)  # what the tap did to the screen starts the guard now
         return under
 
     def cancel(self) -> None:
         """Forget a press (the screen is being left)."""
-        self._pressed = None
+        self._press = None
 
     def draw(self, surf: pygame.Surface, now: float | None = None) -> None:
         items = self.items
