@@ -99,6 +99,7 @@ class FakeDevice:
         self.received: list[str] = []
         self.answer_ping = answer_ping
         self.hung = False
+        self.unplugged = False
         # A blocked os.read() would keep the master open after close(), so the reader also
         # watches a pipe that unplug() writes to.
         self._stop_r, self._stop_w = os.pipe()
@@ -137,6 +138,10 @@ class FakeDevice:
             view = view[os.write(self.master, view):]
 
     def unplug(self) -> None:
+        # Only once: the descriptor numbers may already belong to the next fake device.
+        if self.unplugged:
+            return
+        self.unplugged = True
         if self._thread.is_alive():
             os.write(self._stop_w, b"x")
             self._thread.join(timeout=5)
