@@ -6,9 +6,27 @@ import pygame
 import pytest
 
 from companion.ui import theme
-from companion.ui.kit import (ELLIPSIS, Choice, ChoiceList, Control, Controls, DieKeypad, Label, NumberPad, Scoreboard,
-                              ScoreRow, column, cut, inset, line_height, min_size, problems, read_size, recording,
-                              row)
+from companion.ui.kit import (
+    ELLIPSIS,
+    Choice,
+    ChoiceList,
+    Control,
+    Controls,
+    DieKeypad,
+    Label,
+    NumberPad,
+    Scoreboard,
+    ScoreRow,
+    column,
+    cut,
+    inset,
+    line_height,
+    min_size,
+    problems,
+    read_size,
+    recording,
+    row,
+)
 from companion.ui.kit.audit import active, note_control
 from companion.ui.widgets import Banner, Button
 
@@ -148,6 +166,6 @@ def test_number_pad_on_a_good_layout_passes():
 
 def test_columns_of_labels_sized_for_their_role_pass():
     def draw(s):
-        for box, word in zip(column(pygame.Rect(10, 10, 300, 200), 4), ["eins", "zwei", "drei", "vier"]):
+        for box, word in zip(column(pygame.Rect(10, 10, 300, 200), 4), ["eins", "zwei", "drei", "vier"], strict=True):
             Label(word, box, role="read").draw(s)
     assert audit(draw) == []

@@ -6,8 +6,18 @@ import pygame
 import pytest
 
 from companion.ui import theme
-from companion.ui.kit import (ELLIPSIS, BoardGrid, DirtyRects, Layer, LayoutError, Scoreboard, ScoreRow, problems,
-                              read_size, recording)
+from companion.ui.kit import (
+    ELLIPSIS,
+    BoardGrid,
+    DirtyRects,
+    Layer,
+    LayoutError,
+    Scoreboard,
+    ScoreRow,
+    problems,
+    read_size,
+    recording,
+)
 
 
 def roundtrip(grid: BoardGrid) -> None:

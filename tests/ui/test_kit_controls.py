@@ -7,8 +7,18 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from companion.ui.kit import (GUARD_S, MIN_TOUCH, Choice, ChoiceList, Control, Controls, DieKeypad, LayoutError,
-                              NumberPad, TapTracker)
+from companion.ui.kit import (
+    GUARD_S,
+    MIN_TOUCH,
+    Choice,
+    ChoiceList,
+    Control,
+    Controls,
+    DieKeypad,
+    LayoutError,
+    NumberPad,
+    TapTracker,
+)
 from companion.ui.widgets import Button
 
 
@@ -73,12 +83,17 @@ def test_two_taps_60_ms_apart_across_a_change_act_once():
         show(["loot"])          # the card is gone: the loot moves up under the finger
 
     show(["card", "loot"])
-    ctl.down((50, 30)); clock.t += 0.03; ctl.up((50, 30))
+    ctl.down((50, 30))
     clock.t += 0.03
-    ctl.down((50, 30)); clock.t += 0.03; ctl.up((50, 30))
+    ctl.up((50, 30))
+    clock.t += 0.03
+    ctl.down((50, 30))
+    clock.t += 0.03
+    ctl.up((50, 30))
     assert log == ["card"]
     clock.t += GUARD_S
-    ctl.down((50, 30)); ctl.up((50, 30))  # a deliberate tap later works
+    ctl.down((50, 30))
+    ctl.up((50, 30))  # a deliberate tap later works
     assert log == ["card", "loot"]
 
 
@@ -88,9 +103,11 @@ def test_an_explicit_change_starts_the_guard():
     ctl.set(two_buttons(log))
     ctl.changed()
     clock.t += GUARD_S - 0.01
-    ctl.down((10, 10)); ctl.up((10, 10))
+    ctl.down((10, 10))
+    ctl.up((10, 10))
     clock.t += 0.02
-    ctl.down((10, 10)); ctl.up((10, 10))
+    ctl.down((10, 10))
+    ctl.up((10, 10))
     assert log == ["A"]
 
 
@@ -123,11 +140,13 @@ def test_groups_are_asked_for_their_controls_each_time():
     ctl = Controls(clock=clock)
     ctl.set([cl])
     assert len(ctl) == 4 + 2
-    ctl.down(cl.next_rect.center); ctl.up(cl.next_rect.center)
+    ctl.down(cl.next_rect.center)
+    ctl.up(cl.next_rect.center)
     assert cl.page == 1
     clock.t += GUARD_S  # the page turned: new keys under the fingers
     slot = cl.slot_rects[0].center
-    ctl.down(slot); ctl.up(slot)
+    ctl.down(slot)
+    ctl.up(slot)
     assert picked == [4]
 
 
@@ -153,9 +172,13 @@ def test_hardware_buttons_step_over_disabled_choices_and_turn_pages():
     cl = ChoiceList(pygame.Rect(0, 0, 300, 300), picked.append, slots=2)
     cl.set_choices([Choice("a", "A"), Choice("b", "B", enabled=False), Choice("c", "C"), Choice("d", "D")])
     assert cl.press("ok") is False               # nothing chosen yet
-    cl.press("right"); assert cl.cursor == "a" and cl.page == 0
-    cl.press("right"); assert cl.cursor == "c" and cl.page == 1
-    cl.press("left"); cl.press("left"); assert cl.cursor == "d"   # wraps round
+    cl.press("right")
+    assert cl.cursor == "a" and cl.page == 0
+    cl.press("right")
+    assert cl.cursor == "c" and cl.page == 1
+    cl.press("left")
+    cl.press("left")
+    assert cl.cursor == "d"   # wraps round
     assert cl.press("ok") and picked == ["d"]
     assert cl.press("undo") is False
     assert next(c for c in cl.controls() if c.key == ("choices", "choice", "d")).selected
@@ -205,7 +228,9 @@ def test_number_pad_types_deletes_and_confirms():
         pad.type(d)
     assert pad.value == 47              # a leading zero goes, the third digit is refused
     assert not {c.key[1]: c for c in pad.controls()}["4"].enabled
-    pad.delete(); pad.type("2"); pad.ok()
+    pad.delete()
+    pad.type("2")
+    pad.ok()
     assert got == [42] and pad.value is None
     with pytest.raises(LayoutError):
         NumberPad(pygame.Rect(0, 0, 240, 300), print)
@@ -228,11 +253,15 @@ def test_taps_on_no_control_go_to_the_board_with_the_same_rules():
     clock, cells, log = Clock(), [], []
     ctl = Controls(clock=clock, on_free=cells.append)
     ctl.set(two_buttons(log))
-    ctl.down((400, 300)); ctl.up((405, 302))
+    ctl.down((400, 300))
+    ctl.up((405, 302))
     assert cells == [(405, 302)]
-    ctl.down((400, 300)); ctl.up((400, 380))   # a slide, not a tap
-    ctl.down((400, 300)); ctl.up((20, 20))     # released over a control it did not press
+    ctl.down((400, 300))
+    ctl.up((400, 380))   # a slide, not a tap
+    ctl.down((400, 300))
+    ctl.up((20, 20))     # released over a control it did not press
     assert cells == [(405, 302)] and log == []
     ctl.changed()
-    ctl.down((400, 300)); ctl.up((400, 300))   # inside the guard
+    ctl.down((400, 300))
+    ctl.up((400, 300))   # inside the guard
     assert cells == [(405, 302)]

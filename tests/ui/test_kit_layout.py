@@ -25,7 +25,7 @@ def test_row_tiles_the_rect_exactly_with_gaps():
     parts = row(rect, 4, gap=5)
     assert [p.y for p in parts] == [20] * 4 and all(p.h == 70 for p in parts)
     assert parts[0].left == rect.left and parts[-1].right == rect.right
-    for a, b in zip(parts, parts[1:]):
+    for a, b in zip(parts, parts[1:], strict=False):
         assert b.left - a.right == 5
     assert max(p.w for p in parts) - min(p.w for p in parts) <= 1
 

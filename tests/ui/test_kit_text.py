@@ -6,8 +6,19 @@ import pygame
 import pytest
 
 from companion.ui import theme
-from companion.ui.kit import (ELLIPSIS, MIN_PX, READ_PX, Label, cap_height, fit, line_height, min_size, read_size,
-                              recording, size_for)
+from companion.ui.kit import (
+    ELLIPSIS,
+    MIN_PX,
+    READ_PX,
+    Label,
+    cap_height,
+    fit,
+    line_height,
+    min_size,
+    read_size,
+    recording,
+    size_for,
+)
 
 LONG = "Scheherazade bezahlt dem Kaufmann Abu Hassan zwölf Dinar für die Teppiche am Brunnen"
 

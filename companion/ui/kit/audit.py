@@ -58,7 +58,7 @@ class Record:
         self.texts.clear()
         self.controls.clear()
 
-    def replay(self, other: "Record", offset: tuple[int, int], surface: pygame.Rect) -> None:
+    def replay(self, other: Record, offset: tuple[int, int], surface: pygame.Rect) -> None:
         """Add ``other``'s marks moved by ``offset`` (a cached layer blitted onto ``surface``).
         A text that had to stay inside the layer's surface must now stay inside that rect."""
         dx, dy = offset

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -98,7 +99,7 @@ class ChoiceList:
         start = self.page * self.per_page
         keys = self.order[start:start + self.per_page]
         keys += [None] * (self.per_page - len(keys))
-        return [(r, self.choices.get(k) if k is not None else None) for r, k in zip(self.slot_rects, keys)]
+        return [(r, self.choices.get(k) if k is not None else None) for r, k in zip(self.slot_rects, keys, strict=True)]
 
     def controls(self) -> list[Control]:
         """The slot and arrow controls of the shown page (give the list itself to ``Controls.set``)."""
@@ -107,7 +108,7 @@ class ChoiceList:
             if ch is None:
                 out.append(Control(r, "", None, enabled=False, key=(self.name, "empty", self.page, i)))
             else:
-                out.append(Control(r, ch.label, lambda k=ch.key: self.pick(k), enabled=ch.enabled,
+                out.append(Control(r, ch.label, partial(self.pick, ch.key), enabled=ch.enabled,
                                    selected=ch.key == self.cursor, key=(self.name, "choice", ch.key)))
         many = self.pages > 1
         out.append(Control(self.prev_rect, "", lambda: self.turn(-1), enabled=many and self.page > 0,

@@ -22,7 +22,7 @@ or mouse DOWN/UP pairs into taps:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -66,7 +66,7 @@ class Control:
 
     rect: pygame.Rect
     label: str = ""
-    on_tap: Callable[[], None] | None = None
+    on_tap: Callable[[], object] | None = None
     enabled: bool = True
     selected: bool = False
     size: int | None = None
@@ -99,7 +99,7 @@ class Control:
             return
         fill = self.color or (theme.PANEL_HI if self.selected else theme.PANEL)
         if not self.enabled:
-            fill = tuple(c // 2 for c in fill)
+            fill = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
         pygame.draw.rect(surf, fill, self.rect, border_radius=10)
         border = theme.GOLD if self.selected else theme.INK_DIM
         pygame.draw.rect(surf, border, self.rect, 3 if self.selected else 1, border_radius=10)
@@ -151,7 +151,7 @@ class Controls:
             out.extend([p] if isinstance(p, Control) else p.controls())
         return out
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Control]:
         return iter(self.items)
 
     def __len__(self) -> int:

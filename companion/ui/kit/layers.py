@@ -93,8 +93,8 @@ class DirtyRects:
     [(0, 0, 15, 15), (100, 0, 5, 5)]
     """
 
-    def __init__(self, screen: pygame.Rect = pygame.Rect(0, 0, 800, 480)) -> None:
-        self.screen = pygame.Rect(screen)
+    def __init__(self, screen: pygame.Rect | None = None) -> None:
+        self.screen = pygame.Rect(screen) if screen is not None else pygame.Rect(0, 0, 800, 480)
         self._rects: list[pygame.Rect] = []
 
     def add(self, *rects: pygame.Rect | None) -> None:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
@@ -53,8 +54,8 @@ class DieKeypad:
         self.faces = faces
 
     def controls(self) -> list[Control]:
-        return [Control(r, str(v), lambda v=v: self.on_value(v), enabled=self.enabled, key=(self.name, v))
-                for r, v in zip(self.key_rects, self.faces)]
+        return [Control(r, str(v), partial(self.on_value, v), enabled=self.enabled, key=(self.name, v))
+                for r, v in zip(self.key_rects, self.faces, strict=True)]
 
 
 class NumberPad:
@@ -75,7 +76,7 @@ class NumberPad:
             raise LayoutError(f"{name}: the pad needs {5 * MIN_TOUCH + 4 * gap} px height, has {rect.h}")
         cells = grid(keys, 4, 3, gap, touch=True)
         labels = [*"123456789", "del", "0", "ok"]
-        self.key_rects = dict(zip(labels, cells))
+        self.key_rects = dict(zip(labels, cells, strict=True))
 
     @property
     def value(self) -> int | None:
@@ -107,7 +108,7 @@ class NumberPad:
                 out.append(Control(r, self.ok_label, self.ok, enabled=self.value is not None,
                                    selected=self.value is not None, key=(self.name, "ok")))
             else:
-                out.append(Control(r, label, lambda d=label: self.type(d), enabled=len(self.digits) < self.max_digits,
+                out.append(Control(r, label, partial(self.type, label), enabled=len(self.digits) < self.max_digits,
                                    key=(self.name, label)))
         return out
 

@@ -72,9 +72,9 @@ class Scoreboard:
         """Draw up to ``players`` rows (rows beyond the layout are an error of the caller)."""
         if len(rows) > len(self.rows):
             raise LayoutError(f"scoreboard laid out for {len(self.rows)} players, got {len(rows)}")
-        for title, cell in zip(self.header or (), self.header_cells):
+        for title, cell in zip(self.header or (), self.header_cells, strict=True):
             Label(title, cell, color=theme.INK_DIM, align="right").draw(surf)
-        for data, line, cells in zip(rows, self.rows, self.cells):
+        for data, line, cells in zip(rows, self.rows, self.cells, strict=False):
             if data.current:
                 pygame.draw.rect(surf, theme.PANEL_HI, line, border_radius=6)
             sw = cells[0]
@@ -83,5 +83,5 @@ class Scoreboard:
                           (sw.x + 2 + k * (self.SWATCH_W + 2), line.y + 4))
             ink = theme.INK_DIM if data.out else theme.INK
             Label(data.name, cells[1], role="read", color=ink).draw(surf)
-            for fig, cell in zip(data.figures, cells[2:]):
+            for fig, cell in zip(data.figures, cells[2:], strict=False):
                 Label(fig, cell, role="read", color=theme.GOLD if data.current else ink, align="right").draw(surf)

@@ -39,7 +39,10 @@ def _ready() -> None:
 def cap_height(size: int, bold: bool = False) -> int:
     """Visible height in px of a capital letter drawn at font ``size``."""
     _ready()
-    (minx, maxx, miny, maxy, _adv), = theme.font(size, bold).metrics("H")
+    metrics = theme.font(size, bold).metrics("H")[0]
+    if metrics is None:  # a font without "H": fall back to the ascent
+        return theme.font(size, bold).get_ascent()
+    _minx, _maxx, miny, maxy, _adv = metrics
     return maxy - miny
 
 
