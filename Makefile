@@ -25,13 +25,21 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-dev
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock $(BIN)/python -m pytest
 
+# All three run even when one finds something; the exit status says whether any did.
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check .
-	$(BIN)/mypy companion
-	$(BIN)/lint-imports
+	@status=0; \
+	$(BIN)/ruff check . || status=1; \
+	$(BIN)/mypy companion || status=1; \
+	$(BIN)/lint-imports || status=1; \
+	exit $$status
 
+# setuptools warns about every folder of assets/ (data, not Python packages: they are included
+# all the same), so its output is shown only when the build fails.
 wheel: $(VENV)/.installed-dev
-	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+	@mkdir -p build
+	@$(BIN)/python -m pip wheel --no-deps --no-build-isolation --wheel-dir dist . > build/wheel.log 2>&1 \
+		|| { cat build/wheel.log; exit 1; }
+	@ls dist/companion-*.whl
 
 bench: $(VENV)/.installed-run
 	$(BIN)/companion bench
