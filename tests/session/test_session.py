@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.engine import suleika
@@ -98,3 +100,120 @@ def test_record_round_trip():
         s.act(first_placement(s))
     engine, state, actions = replay(s.record().splitlines())
     assert state == s.state and actions == s.actions
+
+
+# -- record v2, the event log, runs of chance, codes, ending ---------------------------------
+def test_new_games_get_a_v2_header_with_rules_version_and_box():
+    from companion.session.record import box_fingerprint
+
+    s = Session.new({"record": 1, **HEADER})
+    assert s.header["record"] == 2 and list(s.header)[0] == "record"
+    assert s.header["rules_version"] == getattr(s.engine, "rules_version", 1)
+    assert s.header["box"] == box_fingerprint(s.engine) and len(s.header["box"]) == 16
+
+
+def test_the_session_keeps_every_action_s_events():
+    s = Session.new(HEADER)
+    s.roll(2)
+    s.act(first_placement(s))
+    assert len(s.events) == len(s.actions) == 2
+    assert s.last_events == s.events[-1]
+    s.undo()
+    assert s.last_events == [] and len(s.events) == 1
+    again, _ = Session.resume(*_stored(s))
+    assert again.events == s.events
+
+
+def _stored(s: Session) -> tuple[Store, int]:
+    store = Store(":memory:")
+    copy = Session.new(s.header, store)
+    for action in s.actions:
+        copy.act(action)
+    return store, copy.game_id
+
+
+def test_refusals_carry_codes():
+    s = Session.new(HEADER)
+    with pytest.raises(IllegalAction) as err:
+        s.undo()
+    assert err.value.code == "nothing_to_undo"
+    s.roll(2)
+    with pytest.raises(IllegalAction) as err:
+        s.undo()
+    assert err.value.code == "chance_cannot_undo"
+    with pytest.raises(IllegalAction) as err:
+        s.roll()
+    assert err.value.code == "nothing_to_roll"
+
+
+def test_dealing_movement_cards_is_one_transaction(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    s = Session.new({"game": "alibaba", "players": 4, "seed": 2}, store)
+    chance = s.engine.chance(s.state)
+    assert chance is not None and chance.kind == "movement_card"
+    before = store.commits
+    events = s.roll_many(100)
+    assert store.commits == before + 1
+    assert len(events) == len(s.actions) == len(s.events) == 24
+    assert all(a["action"] == "draw" for a in s.actions)
+    assert s.engine.chance(s.state) is None or s.engine.chance(s.state).kind != "movement_card"
+    again, error = Session.resume(Store(tmp_path / "g.sqlite3"), s.game_id)
+    assert error is None and again.state == s.state
+    # the same cards as rolling them one by one
+    one = Session.new({"game": "alibaba", "players": 4, "seed": 2})
+    for _ in range(24):
+        one.roll()
+    assert one.actions == s.actions
+
+
+def test_roll_many_stops_at_its_limit_and_a_full_card_keeps_none(tmp_path):
+    import sqlite3
+
+    store = Store(tmp_path / "g.sqlite3")
+    s = Session.new({"game": "alibaba", "players": 3, "seed": 5}, store)
+    s.roll_many(5)
+    assert len(s.actions) == 5
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    store.db.execute(f"PRAGMA max_page_count = {pages}")
+    seq = 0
+    for size in (200, 20, 1):  # fill the card to the last byte, in the pages actions go to
+        with pytest.raises(sqlite3.OperationalError):
+            while True:
+                seq += 1
+                store.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (-1, ?, ?, 0)", (seq, "x" * size))
+    before = s.state
+    with pytest.raises(StoreError) as err:
+        s.roll_many(19)
+    assert err.value.code == "card_full" and s.state is before and len(s.actions) == 5
+    assert len(store.load(s.game_id)[1]) == 5
+
+
+def test_abandon_records_why_and_history_lists_ended_games(tmp_path):
+    from companion.session.simulate import random_game
+
+    store = Store(tmp_path / "g.sqlite3")
+    a = Session.new(HEADER, store)
+    a.roll(2)
+    a.abandon("abandoned")
+    b = Session.new({**HEADER, "names": ["Ada", "Bo", "Cy"]}, store)
+    b.abandon()
+    c = Session.new({"game": "suleika", "players": 2, "seed": 4}, store)
+    _, actions = random_game(c.engine, c.header, 4)
+    for action in actions:
+        c.act(action)
+    assert store.unfinished() == []
+    rows = store.history(10)
+    assert [(r.id, r.end) for r in rows] == [(c.game_id, "finished"), (b.game_id, "left"), (a.game_id, "abandoned")]
+    assert rows[0].winners == tuple(c.engine.summary(c.state)["winners"]) and rows[0].length == len(actions)
+    assert rows[1].names == ("Ada", "Bo", "Cy") and rows[1].players == 3
+    with pytest.raises(ValueError):
+        a.abandon("bored")
+
+
+def test_resume_warns_when_the_box_data_changed(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    s = Session.new(HEADER, store)
+    store.db.execute("UPDATE games SET header = ?, header_sum = NULL WHERE id = ?",
+                     (json.dumps({**s.header, "box": "0000000000000000"}), s.game_id))
+    again, error = Session.resume(store, s.game_id)
+    assert error is None and [n.code for n in again.notices] == ["other_box"]

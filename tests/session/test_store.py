@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 import pytest
@@ -84,3 +85,111 @@ def test_read_only_database_says_so(tmp_path):
     s.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
     with pytest.raises(StoreError, match="write-protected"):
         s._write([("INSERT INTO games (game, header, started) VALUES ('x', '{}', 0)", ())])
+
+
+# -- versions and migration ------------------------------------------------------------------
+#: The schema of store version 1 (no user_version, no checksums), as it shipped.
+V1_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY,
+    game     TEXT NOT NULL,
+    header   TEXT NOT NULL,
+    started  REAL NOT NULL,
+    finished REAL,
+    closed   REAL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    at      REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS ledger (
+    id      INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    payer   INTEGER,
+    payee   INTEGER,
+    amount  INTEGER NOT NULL,
+    reason  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS undone (
+    id      INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    why     TEXT NOT NULL,
+    at      REAL NOT NULL
+);
+"""
+
+
+def v1_store(path) -> None:
+    db = sqlite3.connect(path)
+    db.executescript(V1_SCHEMA)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("INSERT INTO games (id, game, header, started, finished, closed) VALUES "
+               "(1, 'suleika', ?, 1.0, 2.0, NULL), (2, 'suleika', ?, 3.0, NULL, 4.0), (3, 'suleika', ?, 5.0, NULL, NULL)",
+               tuple(json.dumps({**HEADER, "seed": i}) for i in (1, 2, 3)))
+    db.executemany("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, 0)",
+                   [(g, i, json.dumps({"action": "roll", "value": i + 1})) for g in (1, 2, 3) for i in range(3)])
+    db.execute("INSERT INTO ledger (game_id, seq, payer, payee, amount, reason) VALUES (3, 1, 0, 1, 4, 'carpet')")
+    db.commit()
+    db.close()
+
+
+def test_a_version_1_store_is_migrated_in_place(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    v1_store(path)
+    store, notices = Store.open(path)
+    assert notices == []
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert [g.id for g in store.unfinished()] == [3]
+    assert store.load(3)[1] == [{"action": "roll", "value": v} for v in (1, 2, 3)]
+    assert store.load_checked(1).notices == []  # checksums were filled in for the old rows
+    assert store.ledger(3) == [(1, 0, 1, 4, "carpet")]
+    assert store.ledger_rows(3)[0].params == {}
+    assert [(h.id, h.end) for h in store.history()] == [(2, "left"), (1, "finished")]
+    store.append(3, 3, {"action": "roll", "value": 4}, [])
+    store.close()
+    again, notices = Store.open(path)
+    assert notices == [] and len(again.load(3)[1]) == 4
+
+
+def test_migration_checks_the_old_rows_too(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    v1_store(path)
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE actions SET action = '{\"action\": \"roll\", \"value\": 6}' WHERE game_id = 1 AND seq = 1")
+    db.commit()
+    db.close()
+    loaded = Store(path).load_checked(1)
+    assert loaded.damaged_at == 1 and loaded.notices[0].params["game"] == 1
+
+
+def test_the_ledger_keeps_reason_codes_and_their_params(tmp_path):
+    s = Store(tmp_path / "g.sqlite3")
+    gid = s.new_game(HEADER)
+    s.append(gid, 0, {"action": "roll", "value": 2},
+             [Event("pay", {"payer": 0, "payee": None, "amount": 40, "reason": "sell", "params": {"group": "Hehler"}})])
+    row = s.ledger_rows(gid)[0]
+    assert (row.code, row.params, row.payee) == ("sell", {"group": "Hehler"}, None)
+    assert s.ledger(gid) == [(0, 0, None, 40, "sell")]
+
+
+def test_every_commit_is_counted_beside_the_database(tmp_path):
+    from companion.session.store import read_witness
+
+    path = tmp_path / "g.sqlite3"
+    s = Store(path)
+    gid = s.new_game(HEADER)
+    s.append(gid, 0, {"action": "roll", "value": 2}, [])
+    assert read_witness(path) == s.commits == s.db.execute("SELECT value FROM meta").fetchone()[0]
+
+
+def test_store_errors_carry_a_code(tmp_path):
+    with pytest.raises(StoreError) as err:
+        Store(tmp_path / "g.sqlite3").load(99)
+    assert err.value.code == "no_game" and err.value.params == {"game": 99}
