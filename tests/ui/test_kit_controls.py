@@ -265,3 +265,19 @@ def test_taps_on_no_control_go_to_the_board_with_the_same_rules():
     ctl.down((400, 300))
     ctl.up((400, 300))   # inside the guard
     assert cells == [(405, 302)]
+
+
+def test_a_held_control_is_drawn_lit_until_release():
+    log: list[str] = []
+    ctl = Controls(clock=Clock())
+    ctl.set(two_buttons(log))
+    surf = pygame.Surface((800, 480))
+    ctl.draw(surf)
+    idle = surf.get_at((50, 5))
+    ctl.down((50, 30))
+    assert ctl.held is not None and ctl.held.key == "a"
+    ctl.draw(surf)
+    assert surf.get_at((50, 5)) != idle
+    ctl.up((50, 30))
+    ctl.draw(surf)
+    assert surf.get_at((50, 5)) == idle and ctl.held is None

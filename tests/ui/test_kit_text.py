@@ -114,3 +114,12 @@ def test_theme_wrap_and_text_still_work():
     lines = theme.wrap(LONG, 24, 200)
     assert len(lines) > 1 and " ".join(lines) == LONG
     assert theme.text("x", 24).get_height() >= cap_height(24)
+
+
+def test_wrapped_lines_follow_the_alignment():
+    def second_line_left(align: str) -> int:
+        img = Label("Kaufe zwei Karten der roten Bande", pygame.Rect(0, 0, 300, 140), role="read", align=align,
+                    wrap=True).fitted().image
+        h = img.get_height()
+        return img.subsurface((0, h // 2, img.get_width(), h - h // 2)).get_bounding_rect().x
+    assert second_line_left("left") < second_line_left("center") < second_line_left("right")

@@ -7,6 +7,31 @@ controls and groups (:class:`ChoiceList`, :class:`DieKeypad`, :class:`NumberPad`
 :class:`Controls`, feeds it finger DOWN/UP, and draws text with :class:`Label`
 (``role="read"`` for what the table reads from its chairs). ``with recording() as rec:``
 around a frame, then ``problems(rec)`` lists what is too small, clipped or overlapping.
+
+A screen on the kit, in short::
+
+    def layout(self):                                   # once
+        top, rest = cut(SCREEN, "top", 64, 6)
+        board, side = row(rest, [3, 2], 8)
+        picks, keys = cut(side, "bottom", 64, 6)
+        self.turn = Label("", top, role="read", bold=True)
+        self.grid = BoardGrid(board, 7, 7)
+        self.choices = ChoiceList(picks, self.choose)
+        self.die = DieKeypad(keys, self.roll, faces=(1, 2, 3, 4))
+        self.controls = Controls(clock=app.now, on_free=self.tap_board)
+        self.controls.set([self.choices, self.die])
+
+    def refresh(self):                                  # after every command
+        self.choices.set_choices([Choice(k, self.t(k)) for k in options])  # slots stay put
+        self.turn.text = self.t("turn_of", name=...)
+
+    def draw(self, surf):                               # every frame: no layout here
+        self.board_layer.draw(surf, key=state.board)
+        self.turn.draw(surf)
+        self.controls.draw(surf)
+        self.choices.draw(surf)
+
+    # finger/mouse DOWN -> self.controls.down(pos); UP -> self.controls.up(pos)
 """
 
 from companion.ui.kit.audit import Record, problems, recording

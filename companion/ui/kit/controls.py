@@ -75,6 +75,7 @@ class Control:
     role: str = "read"
     icon: str | None = None
     visible: bool = True
+    pressed: bool = False  # set by Controls while a finger is down on it: seen at once
 
     @property
     def ident(self) -> Hashable:
@@ -97,7 +98,9 @@ class Control:
             audit.note_control(self.ident, self.rect, self.label)
         if not self.visible:
             return
-        fill = self.color or (theme.PANEL_HI if self.selected else theme.PANEL)
+        fill = self.color or (theme.PANEL_HI if self.selected or self.pressed else theme.PANEL)
+        if self.pressed and self.enabled:
+            fill = (min(255, fill[0] + 40), min(255, fill[1] + 40), min(255, fill[2] + 40))
         if not self.enabled:
             fill = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
         pygame.draw.rect(surf, fill, self.rect, border_radius=10)
@@ -222,6 +225,11 @@ class Controls:
         self._notice(now)  # what the tap did to the screen starts the guard now
         return under
 
+    @property
+    def held(self) -> Control | None:
+        """The control a finger is on now (drawn lit: the press is seen before the release)."""
+        return self._press.control if self._press is not None else None
+
     def cancel(self) -> None:
         """Forget a press (the screen is being left)."""
         self._press = None
@@ -229,7 +237,9 @@ class Controls:
     def draw(self, surf: pygame.Surface, now: float | None = None) -> None:
         items = self.items
         self._notice(self._now(now), items)
+        held = self._press.control.ident if self._press is not None and self._press.control is not None else None
         for c in items:
+            c.pressed = held is not None and c.ident == held
             c.draw(surf)
 
 
