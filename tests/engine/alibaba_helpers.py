@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from companion.engine.alibaba import make_engine
-from companion.engine.alibaba.bank import money_accounted
+from companion.engine.alibaba.bank import money_accounted, pay
 from companion.engine.alibaba.box import Field
-from companion.engine.alibaba.state import TURN, State
+from companion.engine.alibaba.events import land
+from companion.engine.alibaba.state import (BAZAAR, BLACK_ROLL, BONUS_ROLL, CHOOSE_STARTER, DEAL, DUMP, EVENT_ROLL,
+                                            GANG_ROLL, GIFT, GIVE, LAST_CHANCE, LOOT, OVER, PICK_GANG, SET_DIE,
+                                            TARGET, TURN, WHITE_ROLL, State, thaw)
 from companion.engine.base import Event, IllegalAction
 from companion.gamedata.alibaba import load
 
@@ -110,3 +114,97 @@ def refused(state: State, action: dict[str, Any], code: str, /, **params: Any) -
 
 def held(state: State, seat: int, name: str) -> int:
     return state.cards[seat][g(name)]
+
+
+# -- one way to meet every refusal (tests/test_messages.py words each in German and English) ----
+Trigger = Callable[[], object]
+NAMES = ("Anna", "Ben", "Cem")
+
+
+def named(**kwargs: Any) -> State:
+    """``playing`` with three named players (the refusal texts show the names)."""
+    return playing(names=NAMES, **kwargs)
+
+
+def _header(**header: Any) -> Trigger:
+    return lambda: ENGINE.new_game({"record": 1, "game": "alibaba", **header})
+
+
+def _act(make: Callable[[], State], action: Any) -> Trigger:
+    return lambda: ENGINE.apply(make(), action)
+
+
+def _in(phase: str, **changes: Any) -> Callable[[], State]:
+    """A named position in ``phase``; ``cards`` and ``money`` go to ``playing``."""
+    setup = {k: changes.pop(k) for k in ("cards", "money") if k in changes}
+    return lambda: replace(named(**setup), phase=phase, **changes)
+
+
+def _not_now(phase: str) -> tuple[str, Trigger]:
+    """An action no phase but "choose_starter" takes (that one gets a move instead)."""
+    action = {"action": "move", "card": 1} if phase == CHOOSE_STARTER else {"action": "choose_starter", "player": 0}
+    return f"not_now_{phase}", _act(_in(phase, actor=0), action)
+
+
+_DUMPING = _in(DUMP, actor=0, arrest_gangs=(0,), cards={0: {"Hellseher": 2}}, money=[30, 2500, 2500])
+_LAST = _in(LAST_CHANCE, actor=0, arrest_gangs=(0,), row=4, cards={0: {"Hellseher": 2, "Wunderheiler": 1}},
+            money=[150, 2500, 2500])
+_BAZAAR = _in(BAZAAR, event=5, cards={0: {"Hehler": 2}})
+_TRADE = {"action": "trade", "from": 0, "to": 1, "give": {"Hehler": 1}, "price": 10}
+_FORK = BOX.board.forks[0]
+
+#: (code, how to meet it): one row per refusal code the engine can give.
+REFUSALS: list[tuple[str, Trigger]] = [
+    ("players_count", _header(players=1)),
+    ("bad_seed", _header(players=2, seed="x")),
+    ("names_count", _header(players=3, names=["Anna", "Ben"])),
+    ("colors_count", _header(players=3, colors=["red"])),
+    ("bad_free_loot", _header(players=2, variant_free_loot="yes")),
+    ("not_an_action", _act(named, {"nothing": 1})),
+    ("unknown_action", _act(named, {"action": "xyz"})),
+    ("not_your_turn", _act(named, {"action": "move", "card": 1, "seat": 2})),
+    ("missing_field", _act(named, {"action": "move"})),
+    ("not_whole_number", _act(named, {"action": "move", "card": "1"})),
+    ("bad_die_value", _act(_in(EVENT_ROLL, actor=0, event=1, target=0), {"action": "roll", "value": 7})),
+    ("bad_seat", _act(_in(TARGET, actor=0, event=1), {"action": "choose_player", "player": 9})),
+    ("bad_count", _act(named, {"action": "sell", "group": "Hehler", "count": 0})),
+    ("bad_card_value", _act(named, {"action": "move", "card": 0})),
+    ("bad_price", _act(_BAZAAR, {**_TRADE, "price": -1})),
+    ("group_missing", _act(named, {"action": "sell"})),
+    ("unknown_group", _act(named, {"action": "sell", "group": "Xyz"})),
+    ("gang_missing", _act(_in(PICK_GANG, actor=0), {"action": "pick_gang"})),
+    ("unknown_gang", _act(_in(PICK_GANG, actor=0), {"action": "pick_gang", "gang": "Xyz"})),
+    ("bad_card_map", _act(_BAZAAR, {**_TRADE, "give": 3})),
+    ("bad_card_number", _act(_BAZAAR, {**_TRADE, "give": {"Hehler": 0}})),
+    ("bad_forks", _act(named, {"action": "move", "card": 1, "forks": 3})),
+    ("bad_branch", _act(named, {"action": "move", "card": 1, "forks": ["up"]})),
+    ("no_card_left", _act(lambda: replace(new(3), names=NAMES), {"action": "draw", "value": 6})),
+    ("not_in_hand", _act(named, {"action": "move", "card": 3})),
+    ("fork_needs_choice", _act(lambda: named(position=_FORK.start - 1, hands=[[2, 1], [1], [1]]),
+                               {"action": "move", "card": 2})),
+    ("no_fork_there", _act(lambda: named(position=1), {"action": "move", "card": 1, "forks": ["left"]})),
+    ("too_many_forks", _act(lambda: named(position=_FORK.start - 1, hands=[[2, 1], [1], [1]]),
+                            {"action": "move", "card": 2, "forks": ["left", "right"]})),
+    ("negative_payment", lambda: pay(thaw(named()), [], 0, None, -5, "sold")),
+    ("cannot_pay", lambda: pay(thaw(named()), [], 0, None, 99999, "sold")),
+    ("cannot_pay_loot", _act(lambda: named(position=27, phase=LOOT, takes_left=3, money=[30, 2500, 2500]),
+                             {"action": "take", "group": "Seeräuber"})),
+    ("cannot_pay_dump", _act(_DUMPING, {"action": "dump", "group": "Hellseher", "count": 2})),
+    ("cannot_pay_last_chance", _act(_LAST, {"action": "last_chance", "group": "Hellseher", "count": 2})),
+    ("buyer_cannot_pay", _act(_DUMPING, {"action": "sell_to", "to": 1, "group": "Hellseher", "count": 1,
+                                         "price": 9000})),
+    ("cannot_pay_trade", _act(_BAZAAR, {**_TRADE, "price": 9999})),
+    ("pile_empty", _act(lambda: named(position=1, phase=LOOT, takes_left=3, cards={1: {"Schmuggler": 4}}),
+                        {"action": "take", "group": "Schmuggler"})),
+    ("too_few_cards", _act(named, {"action": "sell", "group": "Hehler", "count": 1})),
+    ("no_such_event", lambda: land(BOX, thaw(named()), [], 10)),
+    ("trade_same_player", _act(_BAZAAR, {**_TRADE, "to": 0})),
+    ("empty_trade", _act(_BAZAAR, {"action": "trade", "from": 0, "to": 1, "price": 5})),
+    ("sell_to_self", _act(_DUMPING, {"action": "sell_to", "to": 0, "group": "Hellseher", "count": 1, "price": 5})),
+    ("not_affected", _act(_DUMPING, {"action": "dump", "group": "Hehler", "count": 1})),
+    ("not_endangered", _act(_LAST, {"action": "last_chance", "group": "Wunderheiler", "count": 1})),
+    ("game_over", _act(_in(OVER), {"action": "move", "card": 1})),
+    *[_not_now(phase) for phase in (DEAL, TURN, LOOT, TARGET, EVENT_ROLL, SET_DIE, GIFT, BAZAAR, GIVE, BONUS_ROLL,
+                                    GANG_ROLL, PICK_GANG, DUMP, BLACK_ROLL, LAST_CHANCE, WHITE_ROLL,
+                                    CHOOSE_STARTER)],
+]

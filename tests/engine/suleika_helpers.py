@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -48,3 +49,71 @@ def apply_all(state: State, *actions: dict) -> tuple[State, list]:
 
 def kinds(events: list) -> list[str]:
     return [e.kind for e in events]
+
+
+# -- one way to meet every refusal (tests/test_messages.py words each in German and English) ----
+Trigger = Callable[[], object]
+NAMES = ["Anna", "Ben", "Cem", "Dora"]
+
+
+def named(players: int = 4, **header: Any) -> State:
+    """A new game whose players have names (never English colour words) for refusal texts."""
+    return new(players, names=NAMES[:players], **header)
+
+
+def _header(**header: Any) -> Trigger:
+    return lambda: ENGINE.new_game({"record": 1, "game": "suleika", **header})
+
+
+def _act(make: Callable[[], State], action: Any) -> Trigger:
+    return lambda: ENGINE.apply(make(), action)
+
+
+def _placing(state: State) -> State:
+    """Omar walked from (3, 3) north to (1, 3); the mover lays a carpet next."""
+    s, _ = ENGINE.apply(at(state, (3, 3), "N"), {"action": "roll", "value": 2})
+    return s
+
+
+#: (code, how to meet it): one row per refusal code the engine can give.
+REFUSALS: list[tuple[str, Trigger]] = [
+    ("header_not_object", lambda: ENGINE.new_game(["suleika"])),  # type: ignore[arg-type]
+    ("wrong_game", _header(game="alibaba", players=2)),
+    ("players_count", _header(players=5)),
+    ("bad_rules", _header(players=2, rules="chess")),
+    ("bad_seed", _header(players=2, seed="x")),
+    ("bad_variant2p", _header(players=2, variant2p="yes")),
+    ("variant2p_players", _header(players=3, variant2p=True)),
+    ("bad_corner_loops", _header(players=2, corner_loops="TR")),
+    ("colors_count", _header(players=3, colors=["red", "blue"])),
+    ("colors_entry", _header(players=3, colors=["red", "blue", 7])),
+    ("colors_per_seat", _header(players=2, colors=["red", "blue"])),
+    ("colour_not_in_box", _header(players=3, colors=["red", "blue", "purple"])),
+    ("colour_twice", _header(players=3, colors=["red", "red", "blue"])),
+    ("colour_too_few", _header(players=3, colors=["red", "blue", "green"])),
+    ("names_count", _header(players=3, names=["Anna", "Ben"])),
+    ("not_an_object", _act(named, ["roll"])),
+    ("no_action_name", _act(named, {"dir": "N"})),
+    ("unknown_action", _act(named, {"action": "xyz"})),
+    ("game_over", _act(lambda: replace(named(), phase="over"), {"action": "roll", "value": 2})),
+    ("bad_dir", _act(named, {"action": "face", "dir": "up"})),
+    ("place_first", _act(lambda: _placing(named()), {"action": "roll", "value": 3})),
+    ("turned_at_turn_end", _act(lambda: at(named(2, variant2p=True), (3, 3), "N"), {"action": "face", "dir": "E"})),
+    ("no_turning_back", _act(lambda: at(named(), (3, 3), "N"), {"action": "face", "dir": "S"})),
+    ("bad_roll_value", _act(named, {"action": "roll", "value": "3"})),
+    ("not_a_face", _act(named, {"action": "roll", "value": 5})),
+    ("roll_first", _act(named, {"action": "place", "cells": [[2, 3], [1, 3]]})),
+    ("bad_cells", _act(lambda: _placing(named()), {"action": "place", "cells": [[1, 2]]})),
+    ("off_board", _act(lambda: _placing(named()), {"action": "place", "cells": [[0, 3], [-1, 3]]})),
+    ("not_side_by_side", _act(lambda: _placing(named()), {"action": "place", "cells": [[1, 2], [2, 3]]})),
+    ("under_omar", _act(lambda: _placing(named()), {"action": "place", "cells": [[1, 3], [1, 4]]})),
+    ("not_touching", _act(lambda: _placing(named()), {"action": "place", "cells": [[4, 4], [4, 5]]})),
+    ("covers_whole", _act(lambda: _placing(lay(named(), ((1, 4), (1, 5), "blue"))),
+                          {"action": "place", "cells": [[1, 5], [1, 4]]})),
+    ("bad_color", _act(lambda: _placing(named()), {"action": "place", "cells": [[1, 2], [1, 1]], "color": 3})),
+    ("colour_not_played", _act(lambda: _placing(named(3)),
+                               {"action": "place", "cells": [[1, 2], [1, 1]], "color": "green"})),
+    ("no_carpets_left", _act(lambda: _placing(named()),
+                             {"action": "place", "cells": [[1, 2], [1, 1]], "color": "blue"})),
+    ("which_colour", _act(lambda: _placing(named(2)), {"action": "place", "cells": [[1, 2], [1, 1]]})),
+]

@@ -86,7 +86,7 @@ def need_cards(box: Box, d: Draft, seat: int, group: int, count: int) -> None:
     if count < 1:
         raise IllegalAction("bad_count", "The number of cards must be at least 1, not {value}.", value=count)
     if held < count:
-        raise IllegalAction("too_few_cards", "{name} holds only {held} {group}, not {count}.",
+        raise IllegalAction("too_few_cards", "{name} holds {held} {group}, not {count}.",
                             name=d.names[seat], held=held, group=box.groups[group].name, count=count)
 
 
