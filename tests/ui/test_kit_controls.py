@@ -18,6 +18,8 @@ from companion.ui.kit import (
     LayoutError,
     NumberPad,
     TapTracker,
+    problems,
+    recording,
 )
 from companion.ui.widgets import Button
 
@@ -281,3 +283,16 @@ def test_a_held_control_is_drawn_lit_until_release():
     ctl.up((50, 30))
     ctl.draw(surf)
     assert surf.get_at((50, 5)) == idle and ctl.held is None
+
+
+def test_choice_slots_can_be_made_tall_enough_for_two_lines():
+    cl = ChoiceList(pygame.Rect(0, 0, 256, 334), print, lines=2)
+    assert len(cl.slot_rects) == 3 and cl.slot_rects[0].h >= 78
+    with pytest.raises(LayoutError, match="2 line"):
+        ChoiceList(pygame.Rect(0, 0, 256, 280), print, lines=2, slots=3)
+    cl.set_choices([Choice("buy", "Kaufe zwei Karten der roten Bande für zwölf Dinar")])
+    surf = pygame.Surface((800, 480))
+    with recording() as rec:
+        for c in cl.controls():
+            c.draw(surf)
+    assert problems(rec) == [] and rec.texts[0].drawn.h > 40

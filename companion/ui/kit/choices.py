@@ -30,7 +30,7 @@ from companion.ui import theme
 from companion.ui.kit.controls import Control
 from companion.ui.kit.layout import LayoutError, column, cut, fitting, row
 from companion.ui.kit.sizes import MIN_TOUCH
-from companion.ui.kit.text import Label
+from companion.ui.kit.text import Label, line_height, read_size
 
 
 @dataclass(frozen=True)
@@ -43,22 +43,27 @@ class Choice:
 
 
 class ChoiceList:
-    """``slots`` rows of at least 64 px in ``rect`` (default: as many as fit), and a row
-    with the page arrows and "page/pages" under them, laid out once.
+    """``slots`` rows in ``rect`` (default: as many as fit), each at least 64 px and tall
+    enough for ``lines`` lines of read-size text, and a row with the page arrows and
+    "page/pages" under them, laid out once.
 
     ``on_pick(key)`` runs when a choice is tapped or OK is pressed on the cursor.
     """
 
     def __init__(self, rect: pygame.Rect, on_pick: Callable[[Hashable], None], *, slots: int | None = None,
-                 gap: int = 6, name: str = "choices") -> None:
+                 lines: int = 1, gap: int = 6, name: str = "choices") -> None:
         self.rect = pygame.Rect(rect)
         self.on_pick = on_pick
         self.name = name
         nav, body = cut(self.rect, "bottom", MIN_TOUCH, gap)
-        n = slots if slots is not None else fitting(body.h, gap)
+        least = max(MIN_TOUCH, lines * line_height(read_size()) + 8)  # the label's inset and breathing room
+        n = slots if slots is not None else fitting(body.h, gap, least)
         if n < 1:
-            raise LayoutError(f"{name}: no room for one {MIN_TOUCH} px slot in {rect.w}×{rect.h}")
+            raise LayoutError(f"{name}: no room for one {least} px slot in {rect.w}×{rect.h}")
         self.slot_rects = column(body, n, gap, touch=True)
+        if self.slot_rects[0].h < least:
+            raise LayoutError(f"{name}: {n} slots of {self.slot_rects[0].h} px; {lines} line(s) of choice text "
+                              f"need {least} px")
         self.prev_rect, self.page_rect, self.next_rect = row(nav, [1, 1, 1], gap)
         for r in (self.prev_rect, self.next_rect):
             if r.w < MIN_TOUCH:

@@ -31,7 +31,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.kit import audit
 from companion.ui.kit.layout import inset
-from companion.ui.kit.text import Label, read_size
+from companion.ui.kit.text import Label
 
 GUARD_S = 0.25  #: seconds taps are ignored after the controls on screen changed
 SLOP_PX = 24    #: a tap on no control may move this far between DOWN and UP
@@ -110,7 +110,7 @@ class Control:
         if self.icon:
             draw_icon(surf, self.rect, self.icon, ink)
         if self.label:
-            Label(self.label, inset(self.rect, 5, 2), role=self.role, size=self.size or read_size(), color=ink,
+            Label(self.label, inset(self.rect, 5, 2), role=self.role, size=self.size, color=ink,
                   align="center", wrap=True).draw(surf)
 
 

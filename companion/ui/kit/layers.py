@@ -38,6 +38,7 @@ from collections.abc import Callable, Hashable, Iterable
 
 import pygame
 
+from companion.ui import theme
 from companion.ui.kit import audit
 
 _UNSET = object()
@@ -94,7 +95,7 @@ class DirtyRects:
     """
 
     def __init__(self, screen: pygame.Rect | None = None) -> None:
-        self.screen = pygame.Rect(screen) if screen is not None else pygame.Rect(0, 0, 800, 480)
+        self.screen = pygame.Rect(screen) if screen is not None else pygame.Rect((0, 0), theme.SIZE)
         self._rects: list[pygame.Rect] = []
 
     def add(self, *rects: pygame.Rect | None) -> None:

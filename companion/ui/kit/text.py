@@ -142,14 +142,23 @@ class Fitted:
 @lru_cache(maxsize=1024)
 def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, h: int, align: str,
            wrap: bool) -> Fitted:
-    """Fit ``text`` into ``w``×``h``: try ``size``, shrink one step at a time down to
-    ``floor`` (never below, never above ``size``), then shorten with "…". Cached: labels
-    are drawn every frame."""
-    last = min(size, floor) if size < floor else floor
-    for s in range(size, last - 1, -1):
-        img = render(text, s, color, bold, w if wrap else 0, align)
-        if _fits(img, w, h):
-            return Fitted(img, s, text, True)
+    """Fit ``text`` into ``w``×``h``: the largest size from ``size`` down to ``floor``
+    (never below, never above ``size``) at which it fits whole, else the floor size
+    shortened with "…". Cached: labels are drawn every frame."""
+    last = min(size, floor)
+    img = render(text, size, color, bold, w if wrap else 0, align)
+    if _fits(img, w, h):
+        return Fitted(img, size, text, True)
+    lo, hi, best = last, size - 1, None  # a bigger font never takes less room: halve the range
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        trial = render(text, mid, color, bold, w if wrap else 0, align)
+        if _fits(trial, w, h):
+            best, lo = (trial, mid), mid + 1
+        else:
+            hi = mid - 1
+    if best is not None:
+        return Fitted(best[0], best[1], text, True)
     if wrap:
         img, shown = _wrapped_with_ellipsis(text, last, color, bold, w, h, align)
     else:
