@@ -1,0 +1,73 @@
+"""The docstring examples stay true, the engine stays pure, and every refusal code, event
+reason and chance kind has a German and an English text with the same placeholders."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import re
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.gamedata import assets_dir
+from teppich_helpers import ENGINE, apply_all, fly, new, put
+
+PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "engine" / "teppich"
+MODULES = ["companion.engine.teppich"] + [f"companion.engine.teppich.{p.stem}" for p in sorted(PACKAGE.glob("*.py"))
+                                          if p.stem != "__init__"] + ["companion.gamedata.teppich"]
+SOURCES = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module)
+    assert result.failed == 0
+
+
+def test_the_engine_is_pure():
+    for banned in ("import random", "import pygame", "import gpiozero", "import serial", "import sqlite3", "open("):
+        assert banned not in SOURCES, banned
+    for path in PACKAGE.glob("*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 400, path.name
+
+
+def texts(lang: str) -> dict:
+    with open(assets_dir() / "i18n" / f"teppich.{lang}.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_code_reason_and_chance_has_both_texts():
+    codes = set(re.findall(r'IllegalAction\(\s*"([a-z_0-9]+)"', SOURCES))
+    reasons = set(re.findall(r'"reason": "([a-z_]+)"', SOURCES))
+    assert len(codes) > 40 and reasons
+    de, en = texts("de"), texts("en")
+    for table, keys in (("refusal", codes), ("reason", reasons), ("chance", {"special_die"})):
+        assert keys <= set(de[table]) and keys <= set(en[table]), (table, keys - set(de[table]) - set(en[table]))
+    for table in ("refusal", "reason", "chance", "ui"):
+        assert set(de[table]) == set(en[table]), table
+        for key in de[table]:
+            assert fields(de[table][key]) == fields(en[table][key]), (table, key)
+
+
+def test_german_texts_have_no_common_english_words():
+    words = re.compile(r"\b(the|and|not|is|must|with|move|carpet|cell|cloud)\b")
+    for table, entries in texts("de").items():
+        for key, text in entries.items():
+            assert not words.search(text), (table, key, text)
+
+
+def test_summary_and_state_are_plain_json():
+    s, _ = apply_all(put(new(3), {0: (5, 3), 1: (5, 6)}), fly(3, 0, then="block"))
+    summary = json.loads(json.dumps(ENGINE.summary(s)))
+    assert summary["carpets"][0] == {"cell": [5, 6], "tokens": 5, "misses": 0, "on": 1}
+    assert summary["pending"] is None and summary["winners"] == []
+    assert json.loads(json.dumps(s.to_dict()))["cells"][0] == [5, 6]
