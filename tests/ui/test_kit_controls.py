@@ -18,6 +18,7 @@ from companion.ui.kit import (
     LayoutError,
     NumberPad,
     TapTracker,
+    pointer,
     problems,
     recording,
 )
@@ -296,3 +297,22 @@ def test_choice_slots_can_be_made_tall_enough_for_two_lines():
         for c in cl.controls():
             c.draw(surf)
     assert problems(rec) == [] and rec.texts[0].drawn.h > 40
+
+
+def test_pointer_events_drive_taps_once_per_touch():
+    log: list[str] = []
+    ctl = Controls(clock=Clock())
+    ctl.set(two_buttons(log))
+    touch = [pygame.event.Event(pygame.FINGERDOWN, x=20 / 800, y=20 / 480, finger_id=0, touch_id=0),
+             pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(20, 20), touch=True),
+             pygame.event.Event(pygame.FINGERUP, x=22 / 800, y=21 / 480, finger_id=0, touch_id=0),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(22, 21), touch=True)]
+    for ev in touch:
+        got = pointer(ev)
+        if got is not None:
+            kind, pos = got
+            (ctl.down if kind == "down" else ctl.up)(pos)
+    assert log == ["A"]
+    assert pointer(touch[1], fingers_seen=False) == ("down", (20, 20))
+    corner = pygame.event.Event(pygame.FINGERDOWN, x=1.0, y=1.0, finger_id=0, touch_id=0)
+    assert pointer(corner) == ("down", (799, 479))

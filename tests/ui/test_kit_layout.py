@@ -10,7 +10,7 @@ import pytest
 
 from companion.ui.kit import MIN_TOUCH, LayoutError, column, cut, fitting, grid, inset, row
 
-KIT_MODULES = ["audit", "board", "choices", "controls", "layers", "layout", "pads", "scoreboard", "text"]
+KIT_MODULES = ["audit", "board", "choices", "controls", "layers", "layout", "pads", "pointer", "scoreboard", "text"]
 
 
 @pytest.mark.parametrize("name", KIT_MODULES)

@@ -31,7 +31,8 @@ A screen on the kit, in short::
         self.controls.draw(surf)
         self.choices.draw(surf)
 
-    # finger/mouse DOWN -> self.controls.down(pos); UP -> self.controls.up(pos)
+    # the app: for each pygame event, kind_pos = pointer(ev); "down" -> controls.down(pos),
+    # "up" -> controls.up(pos) (a tap acts on release; on no control it goes to on_free)
 """
 
 from companion.ui.kit.audit import Record, problems, recording
@@ -41,6 +42,7 @@ from companion.ui.kit.controls import GUARD_S, Control, Controls, TapTracker
 from companion.ui.kit.layers import DirtyRects, Layer
 from companion.ui.kit.layout import LayoutError, column, cut, fitting, grid, inset, row
 from companion.ui.kit.pads import DieKeypad, NumberPad
+from companion.ui.kit.pointer import pointer
 from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
 from companion.ui.kit.sizes import MIN_PX, MIN_TOUCH, READ_PX
 from companion.ui.kit.text import ELLIPSIS, Label, cap_height, fit, line_height, min_size, read_size, size_for
@@ -49,5 +51,5 @@ __all__ = [
     "BoardGrid", "Choice", "ChoiceList", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS", "GUARD_S",
     "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
     "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset", "line_height",
-    "min_size", "problems", "read_size", "recording", "row", "size_for",
+    "min_size", "pointer", "problems", "read_size", "recording", "row", "size_for",
 ]
