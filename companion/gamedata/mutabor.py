@@ -93,9 +93,10 @@ def load() -> Box:
     for key in dealer:
         if key != "max_deals":
             raise lines.error(f"dealer.{key}", "unknown key in [dealer] (expected: max_deals)")
-    max_deals = dealer.get("max_deals")
-    if not _is_int(max_deals) or max_deals < 1:
-        raise lines.error("dealer.max_deals", f"must be a whole number of at least 1, not {max_deals!r}")
+    raw: Any = dealer.get("max_deals")
+    if not _is_int(raw) or raw < 1:
+        raise lines.error("dealer.max_deals", f"must be a whole number of at least 1, not {raw!r}")
+    max_deals = int(raw)
     dealing = load_dealing()
     total = sum(cards.values())
     if total != len(dealing):
@@ -103,4 +104,4 @@ def load() -> Box:
         raise BoxDataError(lines.name, header, f"[cards]: the cards add up to {total}, "
                                                f"but the maze has {len(dealing)} places")
     return Box(cards=tuple((kind, int(cards[kind])) for kind in KINDS), dealing=dealing,
-               max_deals=int(max_deals))
+               max_deals=max_deals)

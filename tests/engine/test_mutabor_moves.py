@@ -4,7 +4,6 @@ move is stopped: the centre, a figure, a closed side, the maze's end."""
 from __future__ import annotations
 
 import pytest
-
 from mutabor_helpers import BOTTOM, TOP, move, new, put, refused_move, targets_of
 
 HERE = (5, 2)

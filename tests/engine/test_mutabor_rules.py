@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from mutabor_helpers import BOTTOM, ENGINE, LEFT, RIGHT, TOP, kinds, move, new, put, refused, refused_move, targets_of
 
 from companion.engine.base import IllegalAction
-from mutabor_helpers import (BOTTOM, ENGINE, LEFT, RIGHT, TOP, kinds, move, new, put, refused, refused_move,
-                             targets_of)
 
 
 def test_rule_1_forward_sideways_and_backward():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.base import IllegalAction
-from companion.engine.mutabor.geometry import CELLS, CENTRE, MOVES, RAYS, VISIBLE, Cell
+from companion.engine.mutabor.geometry import CELLS, CENTRE, MOVES, VISIBLE, Cell
 from companion.engine.mutabor.moves import capture_block, free_starts, is_knight, side_rules
 from companion.engine.mutabor.state import State
 

@@ -63,7 +63,7 @@ def shuffle(cards: tuple[str, ...], rng: SplitMix64) -> tuple[str, ...]:
 def grid_of(maze: list[str] | tuple[str, ...], box: Box) -> Grid:
     """The 8×8 grid of a maze given in dealing order (card k lies on ``box.cell_of(k)``)."""
     rows: list[list[str | None]] = [[None] * SIZE for _ in range(SIZE)]
-    for (r, c), kind in zip(box.dealing, maze):
+    for (r, c), kind in zip(box.dealing, maze, strict=True):
         rows[r][c] = kind
     return tuple(tuple(row) for row in rows)
 

@@ -15,7 +15,7 @@ issue's decisions; what a box may differ in (card counts, the dealing order) is 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 Cell = tuple[int, int]
 
@@ -106,7 +106,7 @@ def forbidden_sides(side: str, open_sides: bool) -> frozenset[Cell]:
     return BORDER - frozenset(START[side]) - frozenset(GOAL[side])
 
 
-@lru_cache(maxsize=None)
+@cache
 def in_play_borders(players: int) -> frozenset[Cell]:
     """Start and goal cells of every side in play: figures there cannot be captured (rule 9).
 

@@ -10,11 +10,23 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from companion.engine.base import IllegalAction
-from companion.engine.mutabor.geometry import (CELLS, CENTRE, GOAL, KNIGHT, MOVES, PROTECTING, RAYS, START,
-                                               VISIBLE, Cell, forbidden_sides, in_play_borders)
+from companion.engine.mutabor.geometry import (
+    CELLS,
+    CENTRE,
+    GOAL,
+    KNIGHT,
+    MOVES,
+    PROTECTING,
+    RAYS,
+    START,
+    VISIBLE,
+    Cell,
+    forbidden_sides,
+    in_play_borders,
+)
 from companion.engine.mutabor.state import Grid, State
 
 
@@ -32,7 +44,7 @@ class SideRules:
     sources: frozenset[Cell]
 
 
-@lru_cache(maxsize=None)
+@cache
 def side_rules(side: str, open_sides: bool) -> SideRules:
     """The rules of one side, worked out once.
 
@@ -195,16 +207,16 @@ def unreachable_goals(state: State) -> list[list[Cell]]:
 
 
 @lru_cache(maxsize=4096)
-def distance_home(grid: Grid, side: str, open_sides: bool) -> dict[Cell, int]:
-    """Fewest moves from each cell to a goal cell of ``side`` on the empty maze (cells from
-    which no goal cell can be reached are left out; goal cells are 0)."""
+def distance_home(grid: Grid, side: str, open_sides: bool, goals: frozenset[Cell]) -> dict[Cell, int]:
+    """Fewest moves from each cell to one of ``goals`` (goal cells of ``side``) on the empty
+    maze; cells from which none can be reached are left out, the goals themselves are 0."""
     moves = empty_moves(grid, side, open_sides)
     back: dict[Cell, list[Cell]] = {}
     for cell, targets_ in moves.items():
         for t in targets_:
             back.setdefault(t, []).append(cell)
-    dist = {cell: 0 for cell in GOAL[side]}
-    queue = deque(GOAL[side])
+    dist = {cell: 0 for cell in goals}
+    queue = deque(sorted(goals))
     while queue:
         cell = queue.popleft()
         for prev in back.get(cell, ()):
@@ -216,15 +228,17 @@ def distance_home(grid: Grid, side: str, open_sides: bool) -> dict[Cell, int]:
 
 def moves_home(state: State) -> list[int | None]:
     """The hint: for each seat, the fewest moves his nearest figure not yet home needs to
-    reach a goal cell on the empty maze; 0 when all are home, None when none can get there."""
+    reach a goal cell on the empty maze; 0 when all are home, None when none can get there.
+    Goal cells already holding his own figures do not count: those figures stay for good."""
     out: list[int | None] = []
     for seat, side in enumerate(state.sides):
-        dist = distance_home(state.grid, side, state.open_sides)
         goal = set(GOAL[side])
         away = [cell for cell in state.figures[seat] if cell not in goal]
         if not away:
             out.append(0)
             continue
+        free = frozenset(goal - set(state.figures[seat]))
+        dist = distance_home(state.grid, side, state.open_sides, free)
         known = [dist[cell] for cell in away if cell in dist]
         out.append(min(known) if known else None)
     return out
