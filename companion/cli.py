@@ -254,8 +254,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from companion.bench import main as bench_main
-    return bench_main(quick=args.quick, as_json=args.json)
+    from companion.bench.run import main as bench_main
+    only = [p.strip() for p in args.only.split(",") if p.strip()] if args.only else None
+    return bench_main(quick=args.quick, as_json=args.json, instructions=args.instructions,
+                      store_dir=args.store_dir, only=only)
 
 
 # -- parser ----------------------------------------------------------------------------------
@@ -310,8 +312,14 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--data")
 
     be = sub.add_parser("bench", help="measure speed and memory")
-    be.add_argument("--quick", action="store_true")
+    be.add_argument("--quick", action="store_true", help="less work per figure: a smoke check under a minute")
     be.add_argument("--json", action="store_true")
+    be.add_argument("--instructions", action="store_true",
+                    help="also count instructions under valgrind's callgrind, with the Pi Zero 2 W estimate")
+    be.add_argument("--store-dir", metavar="PATH", default=None,
+                    help="time the store's commits in a scratch database in PATH (e.g. on the SD card)")
+    be.add_argument("--only", metavar="PARTS", default=None,
+                    help="comma-separated: engine, press, frame, start, idle, store, instructions")
     return p
 
 

@@ -1,16 +1,24 @@
-"""Processes the bench starts and watches: ``python -m companion.bench.child MODE DATA_DIR``.
+"""Processes the bench starts and watches: ``python -m companion.bench.child MODE DATA_DIR [...]``.
+
+This module imports the standard library only; everything else is imported where a mode
+needs it, so a mode pays for what ``companion run`` would pay and no more. The bench runs
+it with ``GPIOZERO_PIN_FACTORY=mock``: the buttons are real gpiozero ``Button`` objects (with
+their threads) on mock pins, opened after the first frame exactly as ``companion run`` does.
 
 Modes:
 
-- ``bare``: a bare pygame window, opened, filled and flipped: what any pygame program pays.
-- ``start``: the companion as ``companion run`` starts it (store, app, GPIO buttons on
-  gpiozero's mock pins, the menu) up to its first frame.
-- ``idle``: a Suleika table after a few turns of play, then left alone: it prints one line
-  when it is ready and sleeps in the real loop until it is killed, so the parent can read
-  its CPU time and peak memory from ``/proc``.
+- ``start [--exit]``: the companion as ``companion run`` starts it (``companion.root.start``:
+  store, app, the menu) up to its first frame. ``--exit`` ends the process right after that
+  frame, so an instruction count covers exactly start to first frame.
+- ``menu``: the same start, then left alone in the menu once the buttons are open.
+- ``table TURNS``: the same start, then a 4-player Suleika table plays ``TURNS`` demo turns
+  and is left alone.
 
-Each mode prints one JSON line; ``shown`` is ``time.monotonic()`` (one clock for every
-process on Linux) just after the first frame was flipped.
+``menu`` and ``table`` print one line when they are idle and sleep in the real loop until
+they are killed, so the parent can read CPU time, context switches and memory from
+``/proc``. With ``--exit-after SECONDS`` they end themselves that long after that line
+(for counting instructions per idle second). Every mode prints JSON lines; ``shown`` and
+``ready`` are ``time.monotonic()`` (one clock for every process on Linux).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -32,85 +41,104 @@ def _say(**fields: Any) -> None:
     print(json.dumps(fields), flush=True)
 
 
-def bare() -> None:
-    import pygame
-
-    pygame.display.init()
-    screen = pygame.display.set_mode((800, 480), pygame.SCALED)
-    screen.fill((30, 30, 40))
-    pygame.display.flip()
-    _say(shown=time.monotonic())
-    pygame.display.quit()
-
-
 class _FirstFrame:
     """Stops the loop as soon as one frame has been flipped and says when."""
 
-    def __init__(self) -> None:
+    def __init__(self, exit_now: bool) -> None:
+        self.exit_now = exit_now
         self.shown: float | None = None
 
     def __call__(self, app: Any) -> bool:
         if app.frames == 0:
             return True
         self.shown = app.first_frame_at
+        if self.exit_now:
+            _say(shown=self.shown)
+            os._exit(0)  # no tear-down: the count stops at the first frame
         return False
 
 
-def start(data: Path) -> None:
-    """``companion run``'s own start-up (companion.root), with the pins on mock pins."""
-    from gpiozero.pins.mock import MockFactory
-
+def _started(data: Path, name: str) -> tuple[Any, Any, list[Any], Any]:
+    """``companion run``'s own start-up (companion.root) on a fresh store."""
+    from companion import root
     from companion.session.store import Store
-    from companion import root as startup
 
-    store = Store(data / "start.sqlite3")
-    app, scene, sources = startup.start(store, fullscreen=False, pin_factory=MockFactory())
-    first = _FirstFrame()
+    store = Store(data / f"{name}-{os.getpid()}.sqlite3")
+    app, scene, sources = root.start(store, fullscreen=False)
+    return app, scene, sources, store
+
+
+def start(data: Path, exit_now: bool) -> None:
+    from companion import root
+
+    app, scene, sources, store = _started(data, "start")
+    first = _FirstFrame(exit_now)
     app.driver = first
     app.run(scene)
     _say(shown=first.shown)
-    startup.stop(app, sources)
+    root.stop(app, sources)
     store.close()
 
 
-class _Turns:
-    """Plays demo turns, then tells the parent the table is ready and leaves the loop alone."""
+def _when_idle(app: Any, exit_after: float | None) -> None:
+    """Once the inputs are open: say so, and end the process ``exit_after`` seconds later."""
 
-    def __init__(self, turns: int) -> None:
+    def ready() -> None:
+        _say(ready=time.monotonic(), frames=app.frames, threads=threading.active_count())
+        if exit_after is not None:
+            threading.Timer(exit_after, os._exit, (0,)).start()
+
+    app.after_first_frame(ready)  # runs after root.start's own hook, which opens the buttons
+
+
+def menu(data: Path, exit_after: float | None) -> None:
+    app, scene, _sources, _store = _started(data, "menu")
+    _when_idle(app, exit_after)
+    app.run(scene)  # returns only if the window is closed
+
+
+class _Turns:
+    """Plays demo turns, then leaves the loop alone (the idle table)."""
+
+    def __init__(self, turns: int, exit_after: float | None) -> None:
         from companion.ui.drivers import DemoDriver
 
         self.demo = DemoDriver(turns, seed=7, watch=False)
+        self.exit_after = exit_after
 
     def __call__(self, app: Any) -> bool:
         if self.demo(app):
             return True
-        app.driver = None  # from now on nobody presses anything: the idle table
-        _say(ready=time.monotonic(), frames=app.frames)
+        app.driver = None  # from now on nobody presses anything
+        _when_idle(app, self.exit_after)  # runs on the first pass that draws nothing
         return True
 
 
-def idle(data: Path, turns: int) -> None:
+def table(data: Path, turns: int, exit_after: float | None) -> None:
     from companion.session.session import Session
-    from companion.session.store import Store
-    from companion.root import make_app
 
-    store = Store(data / "idle.sqlite3")
-    app = make_app(store=store, fullscreen=False)
+    app, _menu, _sources, store = _started(data, "table")
     session = Session.new({"game": "suleika", "players": 4, "seed": 7}, store)
-    app.driver = _Turns(turns)
-    app.run(app.routes["table"](app, session=session))  # returns only if the window is closed
+    app.driver = _Turns(turns, exit_after)
+    app.run(app.routes["table"](app, session=session))
 
 
 def main(argv: list[str]) -> int:
-    mode, data = argv[0], Path(argv[1])
-    if mode == "bare":
-        bare()
-    elif mode == "start":
-        start(data)
-    elif mode == "idle":
-        idle(data, int(argv[2]) if len(argv) > 2 else 6)
+    args = list(argv)
+    exit_after: float | None = None
+    if "--exit-after" in args:
+        i = args.index("--exit-after")
+        exit_after = float(args[i + 1])
+        del args[i:i + 2]
+    mode, data = args[0], Path(args[1])
+    if mode == "start":
+        start(data, "--exit" in args[2:])
+    elif mode == "menu":
+        menu(data, exit_after)
+    elif mode == "table":
+        table(data, int(args[2]) if len(args) > 2 else 6, exit_after)
     else:
-        print(f"unknown mode {mode!r}: bare, start or idle", file=sys.stderr)
+        print(f"unknown mode {mode!r}: start, menu or table", file=sys.stderr)
         return 2
     return 0
 

@@ -1,8 +1,10 @@
-"""Engine figures: random full games per second, and one legal-moves listing and one apply.
+"""Engine figures: simulated full games per second, and one legal-moves listing and one apply.
 
 Every run plays the same seeded games, so runs differ only by what the machine did meanwhile.
-Every registered game is measured (from the registry); Suleika in every player count and both
-rule sets, the others at their usual player count.
+Every registered game is measured (from the registry) with the ``one-heading`` policy (each
+kind of choice at most once before a roll, as a person plays); Suleika in every player count
+and both rule sets, the others at their usual player count; Suleika 4p with the ``random``
+policy too, for comparison with earlier figures.
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ from typing import Any
 
 from companion.bench.table import Figure, Target
 from companion.games import REGISTRY, get_engine
-from companion.session.simulate import random_game
+from companion.session.simulate import play_game
 
-#: The issue's promise: Suleika, 4 players, random games per second on the measuring machine.
+#: The earlier promise: Suleika, 4 players, random games per second on the measuring machine.
 SULEIKA_4P_TARGET = Target(">=", 2000)
-#: How the games are called in the table.
-TITLES = {"suleika": "Suleika", "alibaba": "Ali Baba", "mutabor": "Mutabor", "teppich": "Der fliegende Teppich"}
+
+
+def title(game: str) -> str:
+    """How a game is called in the table: its registry name, capitalised."""
+    return game.capitalize()
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,7 @@ class Config:
     game: str
     players: int
     rules: str | None = None
+    policy: str = "one-heading"
 
     def header(self, seed: int) -> dict[str, Any]:
         options = {"rules": self.rules} if self.rules else {}
@@ -33,12 +39,12 @@ class Config:
 
     @property
     def key(self) -> str:
-        return f"{self.game}.{self.players}p" + (f".{self.rules}" if self.rules else "")
+        return f"{self.game}.{self.players}p" + (f".{self.rules}" if self.rules else "") + f".{self.policy}"
 
     @property
     def label(self) -> str:
         rules = f", {self.rules} rules" if self.rules else ""
-        return f"engine: {TITLES.get(self.game, self.game)} {self.players}p{rules}"
+        return f"engine: {title(self.game)} {self.players}p{rules}, {self.policy}"
 
 
 def configs(notes: list[str]) -> list[Config]:
@@ -48,23 +54,24 @@ def configs(notes: list[str]) -> list[Config]:
     for name, game in REGISTRY.items():
         if name == "suleika":
             out += [Config("suleika", p, r) for r in ("suleika", "marrakech") for p in game.counts]
+            out.append(Config("suleika", 4, "suleika", "random"))
             continue
         config = Config(name, game.default_count)
         try:
-            random_game(get_engine(name), config.header(1), 1)
+            play_game(get_engine(name), config.header(1), 1, config.policy)
         except Exception as exc:  # a game that cannot play through is named, not fatal
-            notes.append(f"{TITLES.get(name, name)}: does not play a game through ({type(exc).__name__}: {exc}), skipped")
+            notes.append(f"{title(name)}: does not play a game through ({type(exc).__name__}: {exc}), skipped")
             continue
         out.append(config)
     return out
 
 
 def games_per_second(config: Config, games: int) -> float:
-    """Play ``games`` seeded random games (seeds 1..games) and return games per second."""
+    """Play ``games`` seeded games (seeds 1..games) and return games per second."""
     engine = get_engine(config.game)
     start = time.perf_counter()
     for seed in range(1, games + 1):
-        random_game(engine, config.header(seed), seed)
+        play_game(engine, config.header(seed), seed, config.policy)
     return games / (time.perf_counter() - start)
 
 
@@ -74,7 +81,7 @@ def sample_positions(config: Config, games: int) -> list[tuple[Any, dict[str, An
     engine = get_engine(config.game)
     pairs: list[tuple[Any, dict[str, Any]]] = []
     for seed in range(1, games + 1):
-        _final, actions = random_game(engine, config.header(seed), seed)
+        _final, actions = play_game(engine, config.header(seed), seed, config.policy)
         state = engine.new_game(config.header(seed))
         for action in actions:
             pairs.append((state, action))
@@ -104,8 +111,8 @@ def run(runs: int, games: int, micro_games: int, notes: list[str]) -> list[Figur
     for config in configs(notes):
         # Ali Baba games are longer; fewer of them keep its share of the bench time alike.
         n = games if config.game == "suleika" else max(1, games // 3)
-        target = SULEIKA_4P_TARGET if config.game == "suleika" and config.players == 4 else None
-        fig = Figure(f"engine.{config.key}.games_per_s", f"{config.label}: random games", "games/s",
+        target = SULEIKA_4P_TARGET if config.key == "suleika.4p.suleika.random" else None
+        fig = Figure(f"engine.{config.key}.games_per_s", f"{config.label}: games", "games/s",
                      target=target, note=f"{n} seeded games per run")
         games_per_second(config, 1)  # warm the engine's caches and the box data
         for _ in range(runs):
@@ -113,12 +120,12 @@ def run(runs: int, games: int, micro_games: int, notes: list[str]) -> list[Figur
         figures.append(fig)
     for config in configs([]):
         usual = 4 if config.game == "suleika" else REGISTRY[config.game].default_count
-        if config.rules == "marrakech" or config.players != usual:
+        if config.rules == "marrakech" or config.players != usual or config.policy != "one-heading":
             continue
         pairs = sample_positions(config, micro_games)
-        listing = Figure(f"engine.{config.game}.legal_actions_us", f"engine: {TITLES.get(config.game, config.game)} one legal-moves listing",
+        listing = Figure(f"engine.{config.game}.legal_actions_us", f"engine: {title(config.game)} one legal-moves listing",
                          "µs", note=f"mean over the {len(pairs)} positions of {micro_games} games")
-        applying = Figure(f"engine.{config.game}.apply_us", f"engine: {TITLES.get(config.game, config.game)} one apply", "µs",
+        applying = Figure(f"engine.{config.game}.apply_us", f"engine: {title(config.game)} one apply", "µs",
                           note=listing.note)
         for _ in range(runs):
             lu, au = per_call_us(config, pairs)

@@ -1,8 +1,15 @@
-"""Whole-process figures: start time against a bare pygame window, idle CPU, peak memory.
+"""Whole-process figures: start time against a bare pygame window, idle CPU and wake-ups, memory.
 
 The app runs in a child process (``companion.bench.child``) so that its start is a real
-interpreter start and its CPU time and memory are its own. CPU time and peak resident memory
-are read from ``/proc/<pid>`` (Linux, which is what the Pi runs).
+interpreter start and its CPU time, wake-ups and memory are its own. The yardstick is
+``bare_window.py``, run with ``python -I``: it imports pygame and nothing of the companion.
+CPU time, context switches and peak resident memory are read from ``/proc`` (Linux, which is
+what the Pi runs).
+
+A wake-up is a context switch of any thread of the process: ``voluntary_ctxt_switches`` (it
+went to sleep: a timed wait ran out or something woke it) plus ``nonvoluntary_ctxt_switches``
+(the kernel took the core away), summed over ``/proc/<pid>/task/*/status`` before and after
+the idle window. Every sleep ends in a wake-up, so this counts how often the process ran.
 """
 
 from __future__ import annotations
@@ -17,15 +24,39 @@ from typing import Any
 
 from companion.bench.table import Figure, Target
 
-START_RATIO_TARGET = Target("<", 1.5)
+START_RATIO_TARGET = Target("<=", 1.3)
 IDLE_TARGET = Target("<", 1.0)
+WAKEUP_TARGET = Target("<=", 2.0)
 MEMORY_TARGET = Target("<", 80.0)
+#: The yardstick script (imports pygame only).
+BARE_WINDOW = Path(__file__).with_name("bare_window.py")
+CHECKOUT = Path(__file__).resolve().parents[2]
 
 
-def _child(mode: str, data: Path, *extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "companion.bench.child", mode, str(data), *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=Path(__file__).resolve().parents[2])
+def child_env() -> dict[str, str]:
+    """The environment of every bench child: mock pins, no display, no pygame greeting and a
+    fixed string hash (so instruction counts repeat)."""
+    env = dict(os.environ)
+    env.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+    env.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def bare_argv(exit_now: bool = False) -> list[str]:
+    return [sys.executable, "-I", str(BARE_WINDOW)] + (["--exit"] if exit_now else [])
+
+
+def child_argv(mode: str, data: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "companion.bench.child", mode, str(data), *extra]
+
+
+def _spawn(argv: list[str]) -> subprocess.Popen[str]:
+    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=CHECKOUT, env=child_env())
 
 
 def _line(proc: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
@@ -41,27 +72,28 @@ def _line(proc: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
             return json.loads(line)
     proc.kill()
     _out, err = proc.communicate()
-    raise RuntimeError(f"bench child {proc.args[3]!r} gave no result: {err.strip()[-800:]}")
+    raise RuntimeError(f"bench child {' '.join(map(str, proc.args[-3:]))!r} gave no result: {err.strip()[-800:]}")
 
 
-def start_seconds(mode: str, data: Path) -> float:
+def start_seconds(argv: list[str]) -> float:
     """Seconds from just before the process is started to its first flipped frame."""
     t0 = time.monotonic()
-    proc = _child(mode, data)
+    proc = _spawn(argv)
     shown = _line(proc, timeout=60)["shown"]
     proc.communicate(timeout=30)
     return float(shown) - t0
 
 
 def start_figures(runs: int, data: Path) -> list[Figure]:
-    bare = Figure("start.bare_window_s", "start: bare pygame window", "s")
-    app = Figure("start.app_s", "start: companion to first frame", "s", note="store, app, mock GPIO, menu")
+    bare = Figure("start.bare_window_s", "start: bare pygame window (python -I, pygame only)", "s")
+    app = Figure("start.app_s", "start: companion to first frame", "s", note="companion.root.start: store, app, menu")
     ratio = Figure("start.ratio", "start: companion / bare window", "×", target=START_RATIO_TARGET,
                    note="each run starts both, one after the other")
-    start_seconds("bare", data)  # the first start of all reads the files from disk; later ones do not
+    start_seconds(bare_argv())  # the first starts read the files from disk and write .pyc files
+    start_seconds(child_argv("start", data))
     for _ in range(runs):
-        b = start_seconds("bare", data)
-        a = start_seconds("start", data)
+        b = start_seconds(bare_argv())
+        a = start_seconds(child_argv("start", data))
         bare.samples.append(b)
         app.samples.append(a)
         ratio.samples.append(a / b)
@@ -75,17 +107,21 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _wakeups(pid: int) -> int:
-    """Voluntary context switches of every thread: how often the process went to sleep."""
+def wakeups(pid: int) -> int:
+    """Context switches, voluntary and not, of every thread of ``pid`` so far."""
     total = 0
     for status in Path(f"/proc/{pid}/task").glob("*/status"):
         try:
             for line in status.read_text().splitlines():
-                if line.startswith("voluntary_ctxt_switches:"):
+                if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
                     total += int(line.split()[1])
         except OSError:
             pass  # a thread ended while we counted
     return total
+
+
+def _threads(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/task").iterdir()))
 
 
 def _peak_rss_mb(pid: int) -> float:
@@ -95,26 +131,44 @@ def _peak_rss_mb(pid: int) -> float:
     raise RuntimeError("no VmHWM in /proc status")
 
 
-def idle_figures(runs: int, seconds: float, turns: int, data: Path) -> list[Figure]:
-    """Per run: a table plays ``turns`` demo turns, then is left alone for ``seconds``."""
-    cpu = Figure("idle.cpu_pct", f"idle: CPU in {seconds:g} s with no input", "% of a core",
-                 target=IDLE_TARGET, note="Suleika 4p table after a few turns, /proc/pid/stat")
-    wake = Figure("idle.wakeups_per_s", "idle: times the app woke up", "/s",
-                  note="voluntary context switches, all threads")
+def _watch(argv: list[str], seconds: float) -> tuple[float, float, float, int]:
+    """Start an idle child, wait for its ready line, watch it ``seconds``: (CPU %, wake-ups/s,
+    peak MiB, threads)."""
+    proc = _spawn(argv)
+    try:
+        _line(proc, timeout=120)
+        time.sleep(0.3)  # the last frame is flipped and any banner timer set
+        c0, w0, t0 = _cpu_seconds(proc.pid), wakeups(proc.pid), time.monotonic()
+        time.sleep(seconds)
+        c1, w1, t1 = _cpu_seconds(proc.pid), wakeups(proc.pid), time.monotonic()
+        return 100.0 * (c1 - c0) / (t1 - t0), (w1 - w0) / (t1 - t0), _peak_rss_mb(proc.pid), _threads(proc.pid)
+    finally:
+        proc.kill()
+        proc.communicate()
+
+
+def idle_figures(runs: int, seconds: float, turns: int, data: Path, notes: list[str]) -> list[Figure]:
+    """Per run: the menu as ``companion run`` shows it, then a table after ``turns`` demo
+    turns, each left alone for ``seconds`` with the GPIO buttons open on mock pins."""
+    how = "all threads, voluntary + involuntary context switches"
+    m_cpu = Figure("idle.menu.cpu_pct", f"idle in the menu: CPU over {seconds:g} s", "% of a core",
+                   target=IDLE_TARGET, note="companion.root.start, buttons on mock pins; /proc/pid/stat")
+    m_wake = Figure("idle.menu.wakeups_per_s", "idle in the menu: wake-ups", "/s", target=WAKEUP_TARGET, note=how)
+    t_cpu = Figure("idle.table.cpu_pct", f"idle at a Suleika 4p table: CPU over {seconds:g} s", "% of a core",
+                   target=IDLE_TARGET, note=f"after {turns} demo turns with the store")
+    t_wake = Figure("idle.table.wakeups_per_s", "idle at a Suleika 4p table: wake-ups", "/s",
+                    target=WAKEUP_TARGET, note=how)
     mem = Figure("memory.peak_rss_mb", "memory: peak resident (VmHWM)", "MiB", target=MEMORY_TARGET,
-                 note=f"after {turns} turns with the store, then idle")
+                 note=f"table after {turns} turns with the store, then idle")
+    threads: set[int] = set()
     for _ in range(runs):
-        proc = _child("idle", data, str(turns))
-        try:
-            _line(proc, timeout=120)
-            time.sleep(0.3)  # the last frame of the play is flipped and any banner timer set
-            c0, w0, t0 = _cpu_seconds(proc.pid), _wakeups(proc.pid), time.monotonic()
-            time.sleep(seconds)
-            c1, w1, t1 = _cpu_seconds(proc.pid), _wakeups(proc.pid), time.monotonic()
-            cpu.samples.append(100.0 * (c1 - c0) / (t1 - t0))
-            wake.samples.append((w1 - w0) / (t1 - t0))
-            mem.samples.append(_peak_rss_mb(proc.pid))
-        finally:
-            proc.kill()
-            proc.communicate()
-    return [cpu, wake, mem]
+        cpu, wake, _mb, n = _watch(child_argv("menu", data), seconds)
+        m_cpu.samples.append(cpu)
+        m_wake.samples.append(wake)
+        threads.add(n)
+        cpu, wake, mb, _n = _watch(child_argv("table", data, str(turns)), seconds)
+        t_cpu.samples.append(cpu)
+        t_wake.samples.append(wake)
+        mem.samples.append(mb)
+    notes.append(f"idle: the menu process had {'/'.join(map(str, sorted(threads)))} threads while idle")
+    return [m_cpu, m_wake, t_cpu, t_wake, mem]

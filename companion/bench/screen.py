@@ -6,7 +6,8 @@ the loop is asleep in ``pygame.event.wait``, as at a real table), then pulls a p
 app records the time from the :class:`InputEvent` to the flip of the frame showing it.
 
 Frame: the busiest frames of each game screen (the Suleika board mid-game with the hint
-showing, the placement choice with every legal spot lit), drawn and flipped many times.
+showing, the placement choice with every legal spot lit), each drawn many times as the loop
+draws a frame when something changed: the scene marked dirty, then one ``App.step``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.bench.icount import midgame
 from companion.bench.table import Figure, Target, percentile
 from companion.ui.table import TableScene
 
@@ -138,23 +140,6 @@ def press_figures(runs: int, presses: int, workdir: Path, notes: list[str]) -> l
 
 
 # -- frames ------------------------------------------------------------------------------------
-def _suleika_midgame(players: int, seed: int, phase: str) -> Any:
-    """A session about halfway through a random Suleika game, stopped in ``phase``."""
-    from companion.engine import suleika
-    from companion.session.session import Session
-    from companion.session.simulate import random_step
-
-    session = Session.new({"game": "suleika", "players": players, "seed": seed})
-    rng = random.Random(seed)
-    engine = session.engine
-    total = sum(sum(s) for s in session.state.stock)
-    while True:
-        st = session.state
-        if st.laid >= total // 2 and st.phase == phase and (phase != "roll" or suleika.hint(st)):
-            return session
-        session.act(random_step(engine, st, rng))
-
-
 def _midgame(game: str, players: int, seed: int, steps: int = 150) -> Any:
     """A session ``steps`` random actions into a game (or at its end)."""
     from companion.games import spec
@@ -177,9 +162,9 @@ def frame_scenes(app: Any, notes: list[str]) -> list[tuple[str, str, Any]]:
     table = app.routes["table"]
     out: list[tuple[str, str, Any]] = []
     for players in (4, 2):
-        roll = table(app, session=_suleika_midgame(players, 3, "roll"))
+        roll = table(app, session=midgame(players, 3, "roll"))
         out.append((f"frame.suleika.{players}p.hint_ms", f"frame: Suleika {players}p mid-game, hint showing", roll))
-        place = table(app, session=_suleika_midgame(players, 3, "place"))
+        place = table(app, session=midgame(players, 3, "place"))
         out.append((f"frame.suleika.{players}p.place_ms", f"frame: Suleika {players}p mid-game, spots lit", place))
     for name, game in REGISTRY.items():
         if name == "suleika" or game.scene is None:
@@ -195,24 +180,22 @@ def frame_scenes(app: Any, notes: list[str]) -> list[tuple[str, str, Any]]:
 
 
 def frame_figures(runs: int, draws: int, notes: list[str]) -> list[Figure]:
-    """Median milliseconds to draw and flip each busy frame, per run."""
-    import pygame
-
+    """Median milliseconds of one frame (dirty, one loop pass) of each busy screen, per run."""
     from companion.root import make_app
 
     app = make_app(lang="en", fullscreen=False, sound=False)
     figures: list[Figure] = []
     try:
         for key, label, scene in frame_scenes(app, notes):
-            fig = Figure(key, label, "ms", target=FRAME_TARGET, note=f"median of {draws} draw + flip per run")
+            fig = Figure(key, label, "ms", target=FRAME_TARGET, note=f"median of {draws} frames per run")
             app.show(scene)
-            scene.draw(app.screen)  # fonts and text caches warm, as after the first frame
+            app.step(block=False)  # fonts and text caches warm, as after the first frame
             for _ in range(runs):
                 times = []
                 for _ in range(draws):
                     start = time.perf_counter()
-                    scene.draw(app.screen)
-                    pygame.display.flip()
+                    scene.dirty = True  # something changed: the loop draws the next frame
+                    app.step(block=False)
                     times.append((time.perf_counter() - start) * 1000)
                 fig.samples.append(percentile(times, 50))
             figures.append(fig)

@@ -40,6 +40,8 @@ class Figure:
     samples: list[float] = field(default_factory=list)
     target: Target | None = None
     note: str = ""
+    #: what the figure comes to on a Raspberry Pi Zero 2 W, estimated ("" if not estimated)
+    pi: str = ""
 
     @property
     def median(self) -> float:
@@ -70,7 +72,7 @@ class Figure:
             "spread_pct": round(self.spread_pct, 2), "runs": len(self.samples),
             "samples": self.samples,
             "target": None if self.target is None else {"op": self.target.op, "value": self.target.value},
-            "met": self.met, "note": self.note,
+            "met": self.met, "note": self.note, "pi_zero_2_w": self.pi or None,
         }
 
 
@@ -101,19 +103,19 @@ def _num(x: float) -> str:
 
 def render(figures: list[Figure], header_lines: list[str], notes: list[str]) -> str:
     """The table as plain text, widths fitted to the content."""
-    rows = [("figure", "median", "spread (min – max)", "runs", "target", "")]
+    rows = [("figure", "median", "spread (min – max)", "runs", "target", "", "Pi Zero 2 W (est.)")]
     for f in figures:
         verdict = "" if f.met is None else ("met" if f.met else "MISSED")
+        spread = f"{_num(f.low)} – {_num(f.high)} ({f.spread_pct:.0f} %)" if len(f.samples) > 1 else "one run"
         rows.append((
-            f.label, f"{_num(f.median)} {f.unit}",
-            f"{_num(f.low)} – {_num(f.high)} ({f.spread_pct:.0f} %)",
-            str(len(f.samples)), "" if f.target is None else f"{f.target} {f.unit}", verdict,
+            f.label, f"{_num(f.median)} {f.unit}", spread,
+            str(len(f.samples)), "" if f.target is None else f"{f.target} {f.unit}", verdict, f.pi,
         ))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = list(header_lines)
     for n, r in enumerate(rows):
         cells = [r[0].ljust(widths[0]), r[1].rjust(widths[1]), r[2].rjust(widths[2]),
-                 r[3].rjust(widths[3]), r[4].ljust(widths[4]), r[5]]
+                 r[3].rjust(widths[3]), r[4].ljust(widths[4]), r[5].ljust(widths[5]), r[6]]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths).rstrip())

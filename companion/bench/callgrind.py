@@ -1,0 +1,153 @@
+"""Instruction counts under valgrind's callgrind, and the Raspberry Pi Zero 2 W estimate.
+
+Times on a shared machine wobble; the number of instructions a piece of work executes does
+not (the children run with ``PYTHONHASHSEED=0``). Every count is one child process run as
+``valgrind --tool=callgrind --callgrind-out-file=FILE python ...``; the total (``totals:``
+line of FILE, all threads) is read back.
+
+How only the measured region is counted: by subtracting a baseline run. Each workload
+(``companion.bench.icount``) runs twice, once stopping right before the region (``N = 0``)
+and once doing the region ``n`` times; (count(n) − count(0)) / n is one unit. Start-up
+figures need no baseline: the child ends itself (``os._exit``) right after its first frame,
+so the whole process is the region. Idle figures subtract a short idle window from a long
+one. (callgrind's ``--toggle-collect`` needs a C function around the region, which Python
+code does not have; the subtraction works with any Python build, stripped or not.)
+
+The Pi estimate: instructions / (IPC × clock), with the Cortex-A53 at 1 GHz and CPython
+running at 0.5–0.8 instructions per cycle there (an assumption, see the README), and the
+assumption that an AArch64 build needs about as many instructions as this machine's.
+
+>>> pi_seconds(8e6)
+(0.01, 0.016)
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.bench import process
+from companion.bench.table import Figure, Target
+
+#: Cortex-A53 of the Zero 2 W, one core.
+PI_HZ = 1.0e9
+#: Instructions per cycle CPython reaches there: the README's stated assumption.
+PI_IPC = (0.5, 0.8)
+
+FRAME_TARGET = Target("<=", 2.0)      # M instructions, the busiest frame
+PRESS_TARGET = Target("<=", 3.0)      # M instructions, one press to its frame
+START_TARGET = Target("<=", 1.3)      # × a bare pygame window, by instructions
+GAME_TARGET = Target("<=", 8.0)       # M instructions, one Suleika 4p game, one-heading policy
+
+
+def valgrind() -> str | None:
+    """The valgrind program, or None where it is not installed (or does not run)."""
+    path = shutil.which("valgrind")
+    if path is None:
+        return None
+    try:
+        ok = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return path if ok.returncode == 0 else None
+
+
+def pi_seconds(instructions: float) -> tuple[float, float]:
+    """(fastest, slowest) seconds on the Zero 2 W for this many instructions."""
+    return (round(instructions / (PI_IPC[1] * PI_HZ), 6), round(instructions / (PI_IPC[0] * PI_HZ), 6))
+
+
+def count(argv: list[str], timeout: float = 1800) -> int:
+    """Instructions executed by the process ``argv`` (every thread), under callgrind."""
+    vg = valgrind()
+    if vg is None:
+        raise RuntimeError("valgrind is not installed")
+    with tempfile.TemporaryDirectory(prefix="companion-callgrind-") as tmp:
+        out = Path(tmp) / "callgrind.out"
+        cmd = [vg, "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no", "--dump-line=no", *argv]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                              cwd=process.CHECKOUT, env=process.child_env())
+        if done.returncode != 0 or not out.exists():
+            raise RuntimeError(f"callgrind run {' '.join(argv[-4:])!r} failed: {done.stderr.strip()[-800:]}")
+        for line in out.read_text().splitlines():
+            if line.startswith(("totals:", "summary:")):
+                return int(line.split()[1])
+    raise RuntimeError("no totals in the callgrind output")
+
+
+def per_unit(workload: list[str], warm: int, n: int) -> float:
+    """Instructions of one unit of an ``icount`` workload: (count(n) − count(0)) / n."""
+    base = [sys.executable, "-m", "companion.bench.icount", workload[0], str(warm)]
+    zero = count(base + ["0", *workload[1:]])
+    many = count(base + [str(n), *workload[1:]])
+    return (many - zero) / n
+
+
+def _fig(key: str, label: str, instructions: float, note: str, target: Target | None = None,
+         pi_unit: str = "ms") -> Figure:
+    low, high = pi_seconds(instructions)
+    scale = {"ms": 1e3, "s": 1.0}[pi_unit]
+    fig = Figure(key, label, "M instr", [instructions / 1e6], target=target, note=note)
+    fig.pi = f"{low * scale:.3g}–{high * scale:.3g} {pi_unit}"
+    return fig
+
+
+def figures(s: Any, data: Path, notes: list[str], say: Callable[[str], None]) -> list[Figure]:
+    """Every instruction figure of the issue, against its budget; ``s`` is a ``run.Scale``."""
+    out: list[Figure] = []
+    say_ = say
+
+    say_("instructions: Suleika 4p games")
+    for policy in ("one-heading", "random"):
+        n = s.icount_games
+        per = per_unit(["games", policy, "4"], 1, n)
+        out.append(_fig(f"instr.engine.suleika.4p.{policy}", f"instructions: one Suleika 4p game, {policy} policy",
+                        per, f"mean of {n} seeded games, public engine API",
+                        GAME_TARGET if policy == "one-heading" else None))
+
+    say_("instructions: frames")
+    n = s.icount_frames
+    for phase, what in (("roll", "hint showing"), ("place", "placing, spots lit")):
+        per = per_unit(["frame", phase], 2, n)
+        out.append(_fig(f"instr.frame.suleika.4p.{phase}", f"instructions: Suleika 4p frame, {what}", per,
+                        f"mean of {n} frames (dirty, one App.step)", FRAME_TARGET))
+    busiest = max(out[-2:], key=lambda f: f.median)
+    out.append(_fig("instr.frame.busiest", "instructions: busiest frame", busiest.median * 1e6,
+                    f"the larger of the two above ({busiest.key.rsplit('.', 1)[1]})", FRAME_TARGET))
+
+    say_("instructions: press to frame")
+    n = s.icount_presses
+    per = per_unit(["press"], 8, n)
+    out.append(_fig("instr.press", "instructions: one press to its frame, no store", per,
+                    f"mean of {n} presses, Suleika 4p mid-game, hub to flip", PRESS_TARGET))
+
+    say_("instructions: start")
+    process.start_seconds(process.bare_argv(True))  # .pyc files written before counting
+    process.start_seconds(process.child_argv("start", data, "--exit"))
+    bare = count(process.bare_argv(True))
+    app = count(process.child_argv("start", data, "--exit"))
+    out.append(_fig("instr.start.bare", "instructions: bare pygame window to first frame", bare,
+                    "python -I bare_window.py, whole process", pi_unit="s"))
+    out.append(_fig("instr.start.app", "instructions: companion to first frame", app,
+                    "companion.root.start, whole process", pi_unit="s"))
+    ratio = Figure("instr.start.ratio", "instructions: companion start / bare window", "×", [app / bare],
+                   target=START_TARGET, note="by instructions")
+    out.append(ratio)
+
+    say_("instructions: idle in the menu")
+    short, long_ = 1.0, 1.0 + s.icount_idle_s
+    argv = lambda secs: process.child_argv("menu", data, "--exit-after", f"{secs:g}")  # noqa: E731
+    per_s = (count(argv(long_)) - count(argv(short))) / (long_ - short)
+    idle = Figure("instr.idle.menu", "instructions: idle in the menu, per second", "M instr/s", [per_s / 1e6],
+                  note=f"{long_:g} s window − {short:g} s window, all threads, under valgrind")
+    low, high = pi_seconds(per_s)
+    idle.pi = f"{low * 100:.2g}–{high * 100:.2g} % of a core"
+    out.append(idle)
+    notes.append("instructions: counted under callgrind, (work × n − work × 0) / n, see companion/bench/callgrind.py; "
+                 f"Pi Zero 2 W estimate = instructions / ({PI_IPC[0]}–{PI_IPC[1]} per cycle × 1 GHz)")
+    return out

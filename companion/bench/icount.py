@@ -1,0 +1,115 @@
+"""Fixed workloads for counting instructions: ``python -m companion.bench.icount WHAT WARM N ...``.
+
+Each workload sets itself up, does its unit of work ``WARM`` times (caches, fonts and text
+warm, as after the first minute at a table), then ``N`` more times, and ends the process
+with ``os._exit`` (no tear-down). ``companion.bench.callgrind`` runs it under callgrind
+twice, with ``N = 0`` and ``N = n``; the difference divided by ``n`` is what one unit costs,
+everything before (interpreter start, imports, box data, the window) cancels out.
+
+Workloads (the Suleika figures of the issue; the only game named here):
+
+- ``games POLICY PLAYERS``: one seeded Suleika game with ``companion.session.simulate``'s
+  policy, through the engine's public methods; seeds 1, 2, ... after the warm-up games.
+- ``frame PHASE``: one frame of a 4-player Suleika table halfway through a game, in the
+  ``roll`` phase (the hint showing) or ``place`` (every legal spot lit), as the loop draws
+  it when something changed (``dirty``, then one ``App.step``).
+- ``press``: one button press on a 4-player Suleika table halfway through a game, without a
+  store, from the press entering the input hub (as a GPIO edge puts it there) to the flip
+  of the frame showing it: the presses a table makes (``demo_presses``), one loop pass each.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def games(warm: int, n: int, policy: str, players: int) -> None:
+    from companion.games import get_engine, spec
+    from companion.session.simulate import play_game
+
+    engine = get_engine("suleika")
+    game = spec("suleika")
+    for seed in range(-warm, 0):
+        play_game(engine, game.header(players, seed), seed, policy)
+    for seed in range(1, n + 1):
+        play_game(engine, game.header(players, seed), seed, policy)
+
+
+def midgame(players: int, seed: int, phase: str) -> Any:
+    """A session (no store) about halfway through a random Suleika game, stopped in ``phase``
+    (``roll``: only where the hint has something to show)."""
+    from companion.engine import suleika
+    from companion.session.session import Session
+    from companion.session.simulate import random_step
+
+    session = Session.new({"game": "suleika", "players": players, "seed": seed})
+    rng = random.Random(seed)
+    total = sum(sum(s) for s in session.state.stock)
+    while True:
+        st = session.state
+        if st.laid >= total // 2 and st.phase == phase and (phase != "roll" or suleika.hint(st)):
+            return session
+        session.act(random_step(session.engine, st, rng))
+
+
+def _app() -> Any:
+    from companion.root import make_app
+
+    return make_app(lang="en", fullscreen=False, sound=False)
+
+
+def frames(warm: int, n: int, phase: str) -> None:
+    app = _app()
+    scene = app.routes["table"](app, session=midgame(4, 3, phase))
+    app.show(scene)
+    for _ in range(warm + n):
+        scene.dirty = True  # something changed: the loop draws the next frame
+        app.step(block=False)
+
+
+def presses(warm: int, n: int) -> None:
+    app = _app()
+    scene = app.routes["table"](app, session=midgame(4, 3, "roll"))
+    app.show(scene)
+    app.step(block=False)  # the first frame of the table
+    rng = random.Random(5)
+    put = getattr(app.hub, "put", None)  # already debounced, as from a GPIO edge
+    plan: list[str] = []
+    for _ in range(warm + n):
+        if scene.session.over:
+            raise RuntimeError("the game ended before the presses did; use fewer")
+        if not plan:
+            plan = scene.demo_presses(rng)
+        name = plan.pop(0)
+        if put is not None:
+            put(name, "gpio")
+        else:
+            app.hub.press(name, "gpio")
+        app.step(block=False)  # hands the press to the scene and draws the frame showing it
+
+
+def main(argv: list[str]) -> int:
+    what, warm, n, rest = argv[0], int(argv[1]), int(argv[2]), argv[3:]
+    if what == "games":
+        games(warm, n, rest[0], int(rest[1]))
+    elif what == "frame":
+        frames(warm, n, rest[0])
+    elif what == "press":
+        presses(warm, n)
+    else:
+        print(f"unknown workload {what!r}: games, frame or press", file=sys.stderr)
+        return 2
+    sys.stdout.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
