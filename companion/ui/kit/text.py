@@ -96,12 +96,16 @@ def render(text: str, size: int, color: Colour, bold: bool = False, width: int =
     """One text as a surface; ``width`` > 0 wraps it at that many px with pygame-ce's own
     ``wraplength`` (lines aligned by ``Font.align``)."""
     f = theme.font(size, bold)
-    if width > 0:
-        try:
-            f.align = ALIGN[align]  # the font objects are shared: set it every time
-        except pygame.error:
-            pass  # SDL_ttf before 2.20 has no wrapped alignment: lines stay left-aligned
-    return f.render(text, True, color, None, max(0, width))
+    if width <= 0 or align == "left":
+        return f.render(text, True, color, None, max(0, width))
+    try:
+        f.align = ALIGN[align]
+    except pygame.error:  # SDL_ttf before 2.20 has no wrapped alignment: lines stay left
+        return f.render(text, True, color, None, width)
+    try:
+        return f.render(text, True, color, None, width)
+    finally:
+        f.align = pygame.FONT_LEFT  # the font objects are shared with theme.text
 
 
 def _fits(img: pygame.Surface, w: int, h: int) -> bool:
