@@ -11,7 +11,9 @@
 # Options:
 #   --pin NNNN     the staff PIN (4 to 8 digits); without it the installer asks when run in a
 #                  terminal (Enter keeps the PIN already set). Stored only as a salted hash in
-#                  /var/lib/companion/settings.toml; never shown, never written to a log.
+#                  /var/lib/companion/settings.toml; the installer never shows or logs it, but
+#                  sudo logs its command line and the shell keeps a history: asking, or
+#   --pin -        (read the PIN from standard input: --pin - < file) keeps it out of both.
 #   --dry-run      print every step it would take and change nothing
 #   --root DIR     install into DIR instead of / (also: KIOSK_ROOT=DIR), for tests: files go
 #                  under DIR, useradd/usermod/groupadd/systemctl get --root DIR, and the steps
@@ -70,6 +72,9 @@ while (($#)); do
 done
 
 valid_pin() { [[ "$1" =~ ^[0-9]{4,8}$ ]]; }
+if [[ "${pin}" == "-" ]]; then
+    IFS= read -r pin || true
+fi
 if [[ -n "${pin}" ]] && ! valid_pin "${pin}"; then
     echo "The staff PIN must be 4 to 8 digits." >&2
     exit 2
@@ -278,7 +283,7 @@ if [[ -n "${pin}" ]]; then
 elif [[ -e "${pin_hash_file}" ]] && grep -q '^pin *= *"scrypt\$' "${pin_hash_file}"; then
     note "staff PIN kept as it is"
 else
-    note "NO STAFF PIN SET YET. Set one with: sudo $0 --pin NNNN"
+    note "NO STAFF PIN SET YET. Run this again in a terminal (it asks), or: sudo $0 --pin - < file"
 fi
 if [[ -z "${root}" ]]; then
     run chown -R "${APP_USER}:${APP_USER}" "${DATA_DIR}"
@@ -331,7 +336,7 @@ cat <<DONE
 Done. The companion starts on every boot (a reboot applies the screen settings).
   Logs:       journalctl -u companion -f
   Settings:   ${DEFAULTS}
-  Staff PIN:  sudo $0 --pin NNNN   (stored as a hash in ${DATA_DIR}/settings.toml)
+  Staff PIN:  sudo $0   (asks; stored as a hash in ${DATA_DIR}/settings.toml)
   Pin map:    ${APP_DIR}/hardware/pins.toml   (wiring: ${APP_DIR}/hardware/WIRING.md)
   Test pins:  sudo systemctl stop companion
               sudo -u ${APP_USER} SDL_VIDEODRIVER=kmsdrm ${VENV}/bin/companion selftest

@@ -86,11 +86,13 @@ def kiosk(tmp_path: Path) -> dict[str, object]:
     return {"stubs": stubs, "root": root, "log": log, "env": env}
 
 
-def _install(kiosk: dict[str, object], *args: str, root: bool = True) -> subprocess.CompletedProcess[str]:
+def _install(kiosk: dict[str, object], *args: str, root: bool = True,
+             stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     command = ["bash", str(INSTALLER), *(["--root", str(kiosk["root"])] if root else []), *args]
     env = kiosk["env"]
     assert isinstance(env, dict)
-    return subprocess.run(command, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    return subprocess.run(command, env=env, input=stdin, stdin=None if stdin is not None else subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
 
 
 def _log(kiosk: dict[str, object]) -> list[str]:
@@ -177,6 +179,18 @@ def test_running_again_keeps_settings_and_pin(kiosk: dict[str, object]) -> None:
     assert _install(kiosk, "--pin=97531").returncode == 0
     new = tomllib.loads((root / "var/lib/companion/settings.toml").read_text())["staff"]["pin"]
     assert check_pin("97531", new) and not check_pin(PIN, new)
+
+
+def test_the_pin_can_come_from_standard_input(kiosk: dict[str, object]) -> None:
+    root = kiosk["root"]
+    assert isinstance(root, Path)
+    done = _install(kiosk, "--pin", "-", stdin="86420\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    stored = tomllib.loads((root / "var/lib/companion/settings.toml").read_text())["staff"]["pin"]
+    assert check_pin("86420", stored)
+    assert "86420" not in done.stdout + done.stderr + "\n".join(_log(kiosk))
+    bad = _install(kiosk, "--pin", "-", stdin="12\n")
+    assert bad.returncode == 2 and "12" not in bad.stdout
 
 
 def test_without_a_pin_the_installer_says_so(kiosk: dict[str, object]) -> None:
