@@ -12,9 +12,28 @@ from companion.engine.alibaba import make_engine
 from companion.engine.alibaba.bank import money_accounted, pay
 from companion.engine.alibaba.box import Field
 from companion.engine.alibaba.events import land
-from companion.engine.alibaba.state import (BAZAAR, BLACK_ROLL, BONUS_ROLL, CHOOSE_STARTER, DEAL, DUMP, EVENT_ROLL,
-                                            GANG_ROLL, GIFT, GIVE, LAST_CHANCE, LOOT, OVER, PICK_GANG, SET_DIE,
-                                            TARGET, TURN, WHITE_ROLL, State, thaw)
+from companion.engine.alibaba.state import (
+    BAZAAR,
+    BLACK_ROLL,
+    BONUS_ROLL,
+    CHOOSE_STARTER,
+    DEAL,
+    DUMP,
+    EVENT_ROLL,
+    GANG_ROLL,
+    GIFT,
+    GIVE,
+    LAST_CHANCE,
+    LOOT,
+    OVER,
+    PICK_GANG,
+    SET_DIE,
+    TARGET,
+    TURN,
+    WHITE_ROLL,
+    State,
+    thaw,
+)
 from companion.engine.base import Event, IllegalAction
 from companion.gamedata.alibaba import load
 

@@ -20,7 +20,7 @@ dump) the arrest ends at once without rolling: no die could change anything.
 
 from __future__ import annotations
 
-from companion.engine.base import Event, IllegalAction
+from companion.engine.base import Action, Event, IllegalAction
 from companion.engine.alibaba import actions as read
 from companion.engine.alibaba.bank import describe_cards, hand_over, pay, short_of, to_pile
 from companion.engine.alibaba.box import Box
@@ -86,7 +86,7 @@ def _affected(box: Box, d: Draft, group: int) -> None:
                             group=box.groups[group].name, gangs=[box.gangs[g].name for g in d.arrest_gangs])
 
 
-def dump(box: Box, d: Draft, events: list[Event], action: dict) -> None:
+def dump(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """``{"action": "dump", "group": "Schmuggler", "count": 1}``: back to the bank for the fee."""
     seat = d.actor
     assert seat is not None
@@ -102,7 +102,7 @@ def dump(box: Box, d: Draft, events: list[Event], action: dict) -> None:
     pay(d, events, seat, None, fee, "dump_fee", count=count, group=name)
 
 
-def sell_to(box: Box, d: Draft, events: list[Event], action: dict) -> None:
+def sell_to(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """``{"action": "sell_to", "to": 2, "group": "Schmuggler", "count": 1, "price": 30}``.
 
     The price is what the table agreed for all the cards together; cards are never swapped
@@ -167,7 +167,7 @@ def _next_last_chance(box: Box, d: Draft, events: list[Event]) -> None:
         _white(box, d, events)
 
 
-def last_chance(box: Box, d: Draft, events: list[Event], action: dict) -> None:
+def last_chance(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """``{"action": "last_chance", "group": "Seeräuber", "count": 1}``: return for the fee."""
     seat = d.actor
     assert seat is not None and d.row is not None

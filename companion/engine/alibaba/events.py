@@ -17,7 +17,7 @@ Events 1, 2, 3, 4, 6 and 7 hit one player, whom the mover names (himself allowed
 
 from __future__ import annotations
 
-from companion.engine.base import Event, IllegalAction
+from companion.engine.base import Action, Event, IllegalAction
 from companion.engine.alibaba import actions as read
 from companion.engine.alibaba.bank import describe_cards, from_pile, hand_over, pay, short_of
 from companion.engine.alibaba.box import Box
@@ -90,7 +90,7 @@ def set_die(box: Box, d: Draft, events: list[Event], value: int) -> None:
     _finish(d)
 
 
-def gift(box: Box, d: Draft, events: list[Event], action: dict) -> None:
+def gift(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """Event 4: one free card; the player says which group he took from the top."""
     assert d.target is not None
     group = read.group(box, action)
@@ -100,7 +100,7 @@ def gift(box: Box, d: Draft, events: list[Event], action: dict) -> None:
         _finish(d)
 
 
-def give(box: Box, d: Draft, events: list[Event], action: dict) -> None:
+def give(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """Event 6: the giver (the actor) chooses which of his cards the affected player gets."""
     assert d.actor is not None and d.target is not None
     group = read.group(box, action)
@@ -119,7 +119,7 @@ def bonus_roll(box: Box, d: Draft, events: list[Event], value: int) -> None:
     _next_in_queue(d, BONUS_ROLL)
 
 
-def trade(box: Box, d: Draft, events: list[Event], action: dict) -> None:
+def trade(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     """Event 5: ``from`` gives ``give`` to ``to``, ``to`` gives ``take`` back and pays ``price``."""
     a = read.seat(action, "from", d.players)
     b = read.seat(action, "to", d.players)

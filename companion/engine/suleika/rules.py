@@ -159,9 +159,11 @@ class SuleikaEngine:
         money[mover] -= paid
         money[payee] += paid
         moved = replace(moved, money=tuple(money))
+        top = moved.top(end)
+        assert top is not None  # something is only due on a visible carpet
         events.append(Event("pay", {"payer": mover, "payee": payee, "amount": paid, "due": amount_due,
                                     "area": [list(c) for c in sorted(cells)], "reason": "carpet",
-                                    "params": {"color": moved.top(end)[0], "cells": amount_due}}))
+                                    "params": {"color": top[0], "cells": amount_due}}))
         if moved.rules == "marrakech" and paid < amount_due:
             # Marrakech: whoever cannot pay in full is out at once and lays no carpet.
             out = list(moved.out)
