@@ -95,7 +95,7 @@ def test_header_fields_of_the_wrong_type_are_refused(field, value):
 
 def test_unknown_versions_and_missing_games_are_refused():
     refused(['{"record": 3, "game": "suleika", "players": 2}'], 1, "not_header")
-    refused(['{"record": 2, "players": 2}'], 1, "no_game")
+    refused(['{"record": 2, "players": 2}'], 1, "header_without_game")
     refused([], 1, "empty")
     refused([V2, '{"value": 3}'], 2, "no_action")
     refused([V2, "[1, 2]"], 2, "not_object")

@@ -122,13 +122,13 @@ def _kind(v: Any) -> str:
 
 #: Header fields whose JSON type the record format fixes: (check, what it must be).
 HEADER_TYPES: dict[str, tuple[Any, str]] = {
-    "record": (_is_int, "a whole number"),
+    "record": (_is_int, "whole_number"),
     "game": (lambda v: isinstance(v, str), "text"),
-    "players": (_is_int, "a whole number"),
-    "seed": (_is_int, "a whole number"),
-    "names": (lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v), "a list of names"),
-    "colors": (lambda v: isinstance(v, list), "a list"),
-    "rules_version": (_is_int, "a whole number"),
+    "players": (_is_int, "whole_number"),
+    "seed": (_is_int, "whole_number"),
+    "names": (lambda v: isinstance(v, list) and all(isinstance(n, str) for n in v), "list_of_names"),
+    "colors": (lambda v: isinstance(v, list), "list"),
+    "rules_version": (_is_int, "whole_number"),
     "box": (lambda v: isinstance(v, str), "text"),
 }
 
@@ -137,13 +137,15 @@ def check_header(obj: dict[str, Any], line: int = 1) -> dict[str, Any]:
     """The header's fixed fields checked for their type and the version for being known."""
     for key, (ok, what) in HEADER_TYPES.items():
         if key in obj and not ok(obj[key]):
-            raise RecordError(line, f'"{key}" must be {what}, not {_kind(obj[key])}', "wrong_type",
+            words = what.replace("_", " ")
+            words = words if words == "text" else ("a " + words)
+            raise RecordError(line, f'"{key}" must be {words}, not {_kind(obj[key])}', "wrong_type",
                               field=key, expected=what)
     if obj.get("record") not in READABLE:
         raise RecordError(line, f'the first line must be a header with "record": {RECORD_VERSION} '
                                 f'(or an older {", ".join(str(v) for v in READABLE[:-1])})', "not_header")
     if "game" not in obj:
-        raise RecordError(line, 'the header does not say which "game" this is', "no_game")
+        raise RecordError(line, 'the header does not say which "game" this is', "header_without_game")
     return obj
 
 

@@ -74,7 +74,7 @@ def open_store(path: str | Path | None = None, *, keep_finished: int = KEEP_FINI
     if problem is not None:
         kind, why, params = problem
         aside = move_aside(path, kind)
-        notices.append(Notice("moved_aside", "The games file {file} was moved to {aside}: {why}.",
+        notices.append(Notice(f"moved_aside_{kind}", "The games file {file} was moved to {aside}: {why}.",
                               file=str(path), aside=str(aside), why=why, kind=kind, **params))
         try:
             store = Store(path, keep_finished=keep_finished)

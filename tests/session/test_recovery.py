@@ -56,8 +56,8 @@ def test_a_truncated_file_is_moved_aside_and_what_can_be_read_is_kept(tmp_path):
     with open(path, "r+b") as f:
         f.truncate(size // 2)
     store, notices = Store.open(path)
-    assert "moved_aside" in codes(notices), notices
-    moved = next(n for n in notices if n.code == "moved_aside")
+    assert "moved_aside_damaged" in codes(notices), notices
+    moved = next(n for n in notices if n.code == "moved_aside_damaged")
     assert moved.params["kind"] == "damaged" and Path(moved.params["aside"]).stat().st_size == size // 2
     recovered = next(n for n in notices if n.code == "games_recovered")
     assert recovered.params["count"] >= 1
@@ -73,7 +73,7 @@ def test_a_zeroed_page_is_moved_aside_and_the_other_games_copied(tmp_path):
         f.seek(4096 * 5)
         f.write(b"\0" * 4096)
     store, notices = Store.open(path)
-    assert codes(notices)[0] == "moved_aside"
+    assert codes(notices)[0] == "moved_aside_damaged"
     copied = store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert 20 <= copied <= 31
 
@@ -160,7 +160,7 @@ def test_a_lost_wal_file_is_noticed_not_hidden(tmp_path, how):
         wal.write_bytes(bytes(data))
     assert read_witness(image) is not None
     store, notices = Store.open(image)
-    moved = next(n for n in notices if n.code == "moved_aside")
+    moved = next(n for n in notices if n.code == "moved_aside_lost")
     assert moved.params["kind"] == "lost" and moved.params["lost"] >= 1
     assert store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0] >= len(ids)
     assert all(len(store.load(g)[1]) == 10 for g in ids)
@@ -176,7 +176,7 @@ def test_a_store_from_a_newer_companion_is_kept_untouched(tmp_path):
     db.close()
     store, notices = Store.open(path)
     moved = notices[0]
-    assert moved.code == "moved_aside" and moved.params["kind"] == "newer" and moved.params["found"] == 99
+    assert moved.code == "moved_aside_newer" and moved.params["kind"] == "newer" and moved.params["found"] == 99
     aside = sqlite3.connect(moved.params["aside"])
     assert aside.execute("PRAGMA user_version").fetchone()[0] == 99
     assert [g.id for g in store.unfinished()] and len(store.history()) == 2
