@@ -130,7 +130,7 @@ class InputHub:
         with self._ready:
             if len(self._queue) >= self.max_queued:
                 self.dropped += 1
-                if self.dropped == 1 or self.dropped % 100 == 0:
+                if str(self.dropped).strip("0") == "1":  # 1, 10, 100, ... drops
                     log.warning("input queue full: %d presses dropped so far", self.dropped)
                 return False
             was_empty = not self._queue

@@ -58,6 +58,14 @@ log = logging.getLogger(__name__)
 REPEAT_S = 0.05
 
 
+def _power_of_ten(n: int) -> bool:
+    """
+    >>> [n for n in range(1, 1001) if _power_of_ten(n)]
+    [1, 10, 100, 1000]
+    """
+    return n > 0 and str(n).strip("0") == "1"
+
+
 class SerialBox:
     """Read the button box and feed its presses into ``hub``.
 
@@ -166,7 +174,7 @@ class SerialBox:
             raise serial.SerialException(f"serial box {self.port}: {exc}") from exc
         if not sent:
             self.dropped_writes += 1
-            if self.dropped_writes == 1 or self.dropped_writes % 100 == 0:
+            if _power_of_ten(self.dropped_writes):  # 1, 10, 100, ...: not a line per drop
                 log.warning("serial box does not read: %d lines dropped", self.dropped_writes)
 
     def _reply(self, line: str, droppable: bool) -> None:
