@@ -56,6 +56,10 @@ Rule decisions (the rules file's [assumed] values live in ``assets/alibaba/``):
     the bank's totals and the conservation check, ``bank.ledger_totals`` sums any events.
 11. Movement hands are part of the state and shown by ``summary`` (the screen decides what
     to hide); the record holds every draw, so a replay rebuilds the same hands.
+12. The engine speaks in codes: a refusal is ``IllegalAction(code, english, **params)``, every
+    event reason (``pay``, ``cards``, ``forgiven``, ``arrest_over``'s ``why``) is one of
+    ``REASONS`` with its ``params``, a move event names its field by code, and ``Chance.kind``
+    is one of ``CHANCE_KINDS``. The words are in ``assets/i18n/alibaba.<lang>.toml``.
 """
 
 from __future__ import annotations

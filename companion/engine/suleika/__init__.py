@@ -34,6 +34,9 @@ decisions implemented here:
   the geometry for every cell and random boards.
 - **End**: when no player still in holds a carpet (with equal stocks: after the last carpet
   is laid). Players with no carpets left are skipped.
+- **Words**: refusals are ``IllegalAction`` codes, the ``pay`` event's reason is ``"carpet"``
+  (with the area's colour and size), the die is ``Chance.kind`` ``"carpet_die"``; the words
+  are in ``assets/i18n/suleika.<lang>.toml``.
 - **Winner**: score = visible cells + money, among players still in. Tie: more visible cells
   (Suleika rules) or more money (Marrakech rules); still tied: the box's ``final_tie``
   ("shared": all of them win; "none": nobody does).
