@@ -51,6 +51,19 @@ def test_every_package_is_listed_in_pyproject() -> None:
     assert not missing, f"add these to [tool.setuptools] packages in pyproject.toml: {missing}"
 
 
+def test_a_checkout_uses_its_own_folders_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion import paths
+
+    monkeypatch.delenv("COMPANION_ASSETS", raising=False)
+    monkeypatch.delenv("COMPANION_PINS", raising=False)
+    assert paths.assets_dir() == ROOT / "assets"
+    assert paths.pins_file() == paths.shipped_pins_file() == ROOT / "hardware" / "pins.toml"
+    monkeypatch.setenv("COMPANION_ASSETS", "/srv/box")
+    monkeypatch.setenv("COMPANION_PINS", "/etc/companion-pins.toml")
+    assert paths.assets_dir() == Path("/srv/box")
+    assert paths.pins_file() == Path("/etc/companion-pins.toml")
+
+
 def _version_at_least(name: str, wanted: tuple[int, ...]) -> bool:
     try:
         parts = tuple(int(p) for p in version(name).split(".")[:len(wanted)])
@@ -134,6 +147,15 @@ def test_installed_wheel_finds_its_own_files(installed: tuple[Path, dict[str, st
         assert str(Path(found[key]).resolve()).startswith(inside), (key, found[key])
         assert not str(Path(found[key]).resolve()).startswith(str(ROOT)), (key, found[key])
     assert found["map"]["roll"] == 17
+
+    # the overrides still win over the wheel's own copies
+    pins = tmp_path / "pins.toml"
+    pins.write_text("[buttons]\nroll = 5\nleft = 6\nstraight = 13\nright = 16\nok = 20\nundo = 21\n")
+    done = _run(venv, {**env, "COMPANION_PINS": str(pins), "COMPANION_ASSETS": str(tmp_path)}, tmp_path,
+                str(venv / "bin" / "python"), "-c", probe)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["assets"] == str(tmp_path) and found["map"]["roll"] == 5
 
 
 def test_installed_wheel_replays_a_record(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
