@@ -157,3 +157,10 @@ def test_face_6_with_nowhere_to_go_is_skipped():
 ])
 def test_die_answers_when_nothing_is_due(action, code):
     assert refused(new(), action) == code
+
+
+def test_face_3_with_no_move_at_all_passes_the_turn():
+    pocket = new(3, clouds=[[4, 9], [6, 9], [5, 10], [5, 8]], stars=[[5, 9]])
+    s = put(pocket, {0: (5, 9)}, tokens=(0, 5, 5), pending="roll")
+    after, events = ENGINE.apply(s, {"action": "roll", "value": 3})
+    assert after.current == 1 and {"player": 0, "reason": "no_move"} in [e.data for e in events if e.kind == "pass"]

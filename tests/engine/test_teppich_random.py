@@ -14,7 +14,7 @@ from companion.engine.base import IllegalAction
 from companion.engine.teppich.legal import CARD_COMBOS
 from teppich_helpers import ENGINE
 
-MAX_ACTIONS = 3000
+MAX_ACTIONS = 10_000
 
 
 def step(state, rng: random.Random) -> dict:

@@ -122,11 +122,10 @@ def drift_legs(box: Box, scenery: frozenset[Cell], cell: Cell) -> list[Leg]:
     return [("vertical", -1)]
 
 
-def trace(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,
-          legs: list[Leg]) -> Flight:
-    """Fly ``legs`` from ``start``; IllegalAction when a cell on the way is scenery or a
-    cloud, or the flight goes below the ground. Leaving the board at the top, left or right
-    ends the flight on the start podium."""
+def walk(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,
+         legs: tuple[Leg, ...] | list[Leg]) -> Flight | tuple[str, int, int]:
+    """Fly ``legs`` from ``start``: the Flight, or why not as (code, x, y) of the cell where it
+    fails. No exception: the legal-move search walks some 400 card plays per position."""
     x, y = start
     path = [start]
     pushes: list[tuple[Cell, int]] = []
@@ -144,14 +143,26 @@ def trace(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cel
             x += dx
             y += dy
             if y < 0:
-                raise IllegalAction("below_ground", "This flight would go below the ground")
+                return ("below_ground", x, y)
             if not (0 <= x < width and y < height):
                 return Flight(start, box.start, tuple(path), tuple(pushes), True)
             if (x, y) in walls:
-                if (x, y) in scenery:
-                    raise IllegalAction("through_scenery", "The flight runs into scenery at "
-                                        "({x}, {y})", x=x, y=y)
-                raise IllegalAction("through_cloud", "The flight runs into a cloud at ({x}, {y})",
-                                    x=x, y=y)
+                return ("through_scenery" if (x, y) in scenery else "through_cloud", x, y)
             path.append((x, y))
     return Flight(start, (x, y), tuple(path), tuple(pushes))
+
+
+def trace(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,
+          legs: tuple[Leg, ...] | list[Leg]) -> Flight:
+    """Fly ``legs`` from ``start``; IllegalAction when a cell on the way is scenery or a
+    cloud, or the flight goes below the ground. Leaving the board at the top, left or right
+    ends the flight on the start podium."""
+    result = walk(box, scenery, walls, start, legs)
+    if isinstance(result, Flight):
+        return result
+    code, x, y = result
+    if code == "below_ground":
+        raise IllegalAction("below_ground", "This flight would go below the ground")
+    if code == "through_scenery":
+        raise IllegalAction("through_scenery", "The flight runs into scenery at ({x}, {y})", x=x, y=y)
+    raise IllegalAction("through_cloud", "The flight runs into a cloud at ({x}, {y})", x=x, y=y)

@@ -22,14 +22,14 @@ from companion.engine.base import Action, IllegalAction
 from companion.engine.teppich.box import Box
 from companion.engine.teppich.die import hop_targets
 from companion.engine.teppich.flight import (ARROWS, DIRECTIONS, PAIRS, Flight, Leg, card_legs,
-                                             drift_legs, trace)
+                                             drift_legs, walk)
 from companion.engine.teppich.moves import then_options
 from companion.engine.teppich.state import State
 
 TOKENS: tuple[tuple[str, int] | None, ...] = (None, ("vertical", 1), ("vertical", -1), ("side", 1), ("side", -1))
 
 
-def _card_combos() -> list[tuple[Action, list[Leg]]]:
+def _card_combos() -> list[tuple[Action, tuple[Leg, ...]]]:
     """Every way to play every wind card, with its legs (the board plays no part yet)."""
     combos = []
     for v in (1, 2, 3):
@@ -44,7 +44,7 @@ def _card_combos() -> list[tuple[Action, list[Leg]]]:
                         action: Action = {"action": "fly", "v": v, "h": h, "pair": pair, "arrows": arrows}
                         if token:
                             action["token"] = {"leg": token[0], "change": token[1]}
-                        combos.append((action, legs))
+                        combos.append((action, tuple(legs)))
     return combos
 
 
@@ -65,16 +65,27 @@ class Option:
         return [dict(self.action) if t is None else {**self.action, "then": t} for t in self.thens]
 
 
-def _option(box: Box, state: State, action: Action, legs: list[Leg]) -> Option | None:
+def _option(box: Box, state: State, action: Action, legs: tuple[Leg, ...],
+            seen: dict[tuple[Leg, ...], Flight | None] | None = None) -> Option | None:
+    """The option of one action, or None if it is not legal. ``seen`` keeps the flights of
+    legs already walked for this position: many card plays share their legs (2 up with a
+    token is 3 up), so each is walked once."""
     me = state.current
-    try:
-        flight = trace(box, state.scenery_set, state.walls, state.cells[me], legs)
-    except IllegalAction:
+    if seen is not None and legs in seen:
+        flight = seen[legs]
+    else:
+        result = walk(box, state.scenery_set, state.walls, state.cells[me], legs)
+        flight = result if isinstance(result, Flight) else None
+        if seen is not None:
+            seen[legs] = flight
+    if flight is None:
         return None
-    thens = then_options(box, state, me, flight.end)
-    star = (state.special_die and thens == (None,) and flight.end in state.stars
-            and flight.end != state.cells[me] and flight.end not in state.cells)
-    return Option(action, flight, thens, star)
+    end = flight.end
+    if end not in state.cells or end == state.cells[me]:
+        # nobody else there (the common case): no then; a star rolls unless it is home
+        star = state.special_die and end in state.stars and end != state.cells[me]
+        return Option(action, flight, (None,), star)
+    return Option(action, flight, then_options(box, state, me, end), False)
 
 
 def options(box: Box, state: State) -> Iterator[Option]:
@@ -83,19 +94,20 @@ def options(box: Box, state: State) -> Iterator[Option]:
     if state.over or state.pending is not None:
         return
     has_token = state.tokens[state.current] > 0
+    seen: dict[tuple[Leg, ...], Flight | None] = {}
     for action, legs in CARD_COMBOS:
         if "token" in action and not has_token:
             continue
-        option = _option(box, state, action, legs)
+        option = _option(box, state, action, legs, seen)
         if option is not None:
             yield option
     if has_token:
         for direction, leg in DIRECTIONS.items():
-            option = _option(box, state, {"action": "steer", "dir": direction}, [leg])
+            option = _option(box, state, {"action": "steer", "dir": direction}, (leg,), seen)
             if option is not None:
                 yield option
     here = state.cells[state.current]
-    option = _option(box, state, {"action": "drift"}, drift_legs(box, state.scenery_set, here))
+    option = _option(box, state, {"action": "drift"}, tuple(drift_legs(box, state.scenery_set, here)))
     if option is not None:
         yield option
 

@@ -204,7 +204,10 @@ class TeppichEngine:
             return evolve(state, pending="clouds")
         if effect == "again":
             events.append(Event("again", {"player": me, "reason": "again"}))
-            return state
+            if legal.can_move(self.box, state):
+                return state
+            events.append(Event("pass", {"player": me, "reason": "no_move"}))
+            return self._next_turn(state, events)
         if effect == "tokens":
             got = min(2, state.supply)
             tokens = list(state.tokens)
