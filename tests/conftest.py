@@ -17,3 +17,12 @@ import pytest
 def _data_dir(tmp_path, monkeypatch):
     """No test ever writes to the real data directory."""
     monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _no_tap_guard(monkeypatch):
+    """Scripted taps follow each other faster than a hand can: the double-tap guard is
+    switched off, except in the tests that are about it (they set it back)."""
+    from companion.ui.app import App
+
+    monkeypatch.setattr(App, "tap_guard_s", 0.0)

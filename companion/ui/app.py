@@ -25,6 +25,7 @@ from companion.session.store import Store
 from companion.systemd import Notifier
 from companion.ui import theme
 from companion.ui.i18n import Texts
+from companion.ui.kit import GUARD_S, pointer
 from companion.ui.scene import Scene
 from companion.ui.sound import Sounds
 
@@ -47,6 +48,9 @@ def on_a_pi() -> bool:
 
 class App:
     """Owns the display, the input hub, the store and the active scene."""
+
+    #: seconds taps are ignored after the controls on screen changed (tests set 0)
+    tap_guard_s = GUARD_S
 
     def __init__(self, *, store: Store | None = None, lang: str = "de", fullscreen: bool | None = None,
                  hub: InputHub | None = None, sound: bool = True,
@@ -154,16 +158,18 @@ class App:
             if self.scene.wants_text:
                 self.scene.on_text(ev.text)
                 self.scene.dirty = True
-        elif ev.type == pygame.FINGERDOWN:
-            self._fingers_seen = True
-            w, h = theme.SIZE
-            pending.append(("tap", self.now()))
-            self.scene.on_tap((int(ev.x * w), int(ev.y * h)))
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            if getattr(ev, "touch", False) and self._fingers_seen:
+        else:
+            if ev.type in (pygame.FINGERDOWN, pygame.FINGERUP):
+                self._fingers_seen = True
+            touch = pointer(ev, self._fingers_seen)
+            if touch is None:
                 return
-            pending.append(("tap", self.now()))
-            self.scene.on_tap(ev.pos)
+            kind, pos = touch
+            if kind == "down":
+                self.scene.on_press(pos)
+            else:
+                pending.append(("tap", self.now()))
+                self.scene.on_release(pos)
 
     def _sleep(self, seconds: float) -> list[pygame.event.Event]:
         """Sleep until a press wakes us, SDL has an event, or ``seconds`` have passed."""
@@ -218,6 +224,7 @@ class App:
             pygame.display.flip()
             self.frames += 1
             scene.dirty = False
+            scene.sync_controls()
             shown = self.now()
             self.latencies += [(name, shown - t) for name, t in pending]
             if self._trace is not None:

@@ -14,6 +14,7 @@ import pygame
 from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.store import StoreError
+from companion.ui.kit import Control, Controls
 from companion.ui.widgets import Banner, Button
 
 if TYPE_CHECKING:
@@ -29,6 +30,9 @@ class Scene:
         self.buttons: list[Button] = []
         self.banner = Banner()
         self.dirty = True
+        #: every tap goes through here: it acts on release, on the control it started on,
+        #: and not at all for a moment after the controls on screen changed
+        self.controls = Controls(clock=app.now, guard=app.tap_guard_s, on_free=self._free_tap)
 
     # -- input ----------------------------------------------------------------------------
     def on_input(self, ev: InputEvent) -> None:
@@ -41,15 +45,36 @@ class Scene:
     def on_text(self, text: str) -> None:
         """Letters typed on a desktop keyboard (only on screens that want text)."""
 
+    def tappables(self) -> list[Control]:
+        """The controls on screen now (the ``buttons``, and whatever a screen adds)."""
+        return list(self.buttons)
+
+    def sync_controls(self) -> None:
+        """Called by the app after each frame: the controls just shown are the ones taps
+        go to (a change starts the short guard against a double tap)."""
+        self.controls.set(self.tappables())
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        """A finger (or the mouse) went down."""
+        self.controls.set(self.tappables())
+        self.controls.down(pos)
+
+    def on_release(self, pos: tuple[int, int]) -> None:
+        """The finger came up: the control it went down on acts, if it is still under it."""
+        self.controls.set(self.tappables())
+        hit = self.controls.up(pos)
+        if hit is not None:
+            self.app.sounds.play("click")
+            self.dirty = True
+
     def on_tap(self, pos: tuple[int, int]) -> None:
-        """A touch or click at a logical screen position; buttons first, then the scene."""
-        for b in self.buttons:
-            if b.hit(pos):
-                self.app.sounds.play("click")
-                b.on_tap()
-                self.dirty = True
-                return
+        """A whole tap at a logical screen position (press and release)."""
+        self.on_press(pos)
+        self.on_release(pos)
+
+    def _free_tap(self, pos: tuple[int, int]) -> None:
         self.on_free_tap(pos)
+        self.dirty = True
 
     def on_free_tap(self, pos: tuple[int, int]) -> None:
         """A tap that hit no button (the board, for instance)."""

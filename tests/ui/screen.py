@@ -21,12 +21,13 @@ def press(app: App, name: str, value: int | None = None) -> None:
 
 
 def tap(app: App, pos: tuple[int, int]) -> None:
-    """A touch at a logical screen position."""
+    """A touch at a logical screen position: the finger goes down and comes up there."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
     settle(app)
 
 
 def tap_label(app: App, label: str) -> None:
     """Touch the on-screen button with this label."""
-    button = next(b for b in app.scene.buttons if b.label == label)
+    button = next(b for b in app.scene.tappables() if b.label == label)
     tap(app, button.rect.center)
