@@ -28,24 +28,27 @@ def _pair(cell: Cell) -> list[int]:
 
 def settle(state: State, seat: int, events: list[Event]) -> State:
     """The turn goes to ``seat`` or, skipping players who cannot move (and the 3-player middle
-    player's first turn), to the next one who can; a draw when nobody can move at all."""
-    if not any(mv.can_move(state, s) for s in range(state.players)):
-        events.append(Event("over", {"winners": [], "draw": True, "reason": "no_moves"}))
-        return replace(state, turn=None, over=True, draw=True, swapped=False, passes=())
+    player's first turn), to the next one who can; a draw when nobody can move at all.
+
+    Nothing changes while players pass, so once every seat in a row has been found without
+    a move nobody has one: then the game is drawn (and nobody is reported as passing).
+    """
     passes: list[tuple[int, str]] = []
     sat_out = state.sat_out
-    while True:
+    stuck = 0
+    while stuck < state.players:
         if not sat_out and seat == MIDDLE_SEAT:
             sat_out = True
-            reason = "sits_out"
+            passes.append((seat, "sits_out"))
         elif mv.can_move(state, seat):
-            break
+            events.extend(Event("pass", {"seat": s, "reason": r}) for s, r in passes)
+            return replace(state, turn=seat, sat_out=sat_out, swapped=False, passes=tuple(passes))
         else:
-            reason = "no_move"
-        passes.append((seat, reason))
-        events.append(Event("pass", {"seat": seat, "reason": reason}))
+            passes.append((seat, "no_move"))
+            stuck += 1
         seat = (seat + 1) % state.players
-    return replace(state, turn=seat, sat_out=sat_out, swapped=False, passes=tuple(passes))
+    events.append(Event("over", {"winners": [], "draw": True, "reason": "no_moves"}))
+    return replace(state, turn=None, over=True, draw=True, swapped=False, passes=())
 
 
 class MutaborEngine:
