@@ -3,7 +3,7 @@
 ``board.toml`` (size, zones, podiums, stars, colours, tokens), ``pieces.toml`` (the twelve
 scenery and cloud pieces) and ``die.toml`` (the special die's pictures and words). A wrong value
 is refused with the file, the line and what is wrong, e.g.
-``assets/teppich/board.toml line 9: goal: must be a cell [x, y] on the board, not [30, 0]``.
+``assets/teppich/board.toml line 10: goal: must be a cell [x, y] on the board, not [30, 0]``.
 
 >>> box = load()
 >>> box.width, box.height, box.start, box.goal, box.wind(10), len(box.pieces)

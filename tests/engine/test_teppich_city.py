@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from teppich_helpers import BOX, ENGINE, column
 
 from companion.engine.base import IllegalAction
 from companion.engine.teppich import check_city, generate
 from companion.engine.teppich.board import has_way
 from companion.engine.teppich.city import reserved
 from companion.engine.teppich.rng import SplitMix64
-from teppich_helpers import BOX, ENGINE, column
 
 
 def header(**extra):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
 from companion.engine.base import Chance
 from companion.engine.teppich import hop_targets, propose_clouds
-from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
 STAR = (5, 6)
 

@@ -12,9 +12,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from teppich_helpers import ENGINE, apply_all, fly, new, put
 
 from companion.gamedata import assets_dir
-from teppich_helpers import ENGINE, apply_all, fly, new, put
 
 PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "engine" / "teppich"
 MODULES = ["companion.engine.teppich"] + [f"companion.engine.teppich.{p.stem}" for p in sorted(PACKAGE.glob("*.py"))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
 from companion.engine.teppich import card_options
-from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
 
 def moved(events):

@@ -9,10 +9,10 @@ import random
 from collections import Counter
 
 import pytest
+from teppich_helpers import ENGINE
 
 from companion.engine.base import IllegalAction
 from companion.engine.teppich.legal import CARD_COMBOS
-from teppich_helpers import ENGINE
 
 MAX_ACTIONS = 10_000
 

@@ -62,6 +62,12 @@ Rule decisions:
 11. **Goal**: the first carpet on the goal podium wins at once: by its own move or a hop, or
     forced down onto it (the bottom carpet of the forced stack).
 
+Queries for the screen and for random games: ``card_options`` (every legal end cell of an
+entered card per arrow colour and token use, with path and pushes), ``options`` (every legal
+move), ``hop_targets``, ``generate`` (a city piece by piece), ``check_city`` and ``has_way``
+(a table's own city), and on the engine ``cloud_move`` (a valid cloud layout for face 2: the
+layouts are too many to list) and ``toward_goal`` (the moves ending nearest the goal).
+
 >>> from companion.gamedata.teppich import load
 >>> engine = make_engine(load())
 >>> s = engine.new_game({"record": 2, "game": "teppich", "players": 3, "seed": 3,
@@ -71,9 +77,11 @@ Rule decisions:
 ({'cell': [2, 3], 'tokens': 5, 'misses': 0, 'on': None}, 1)
 """
 
+from companion.engine.teppich.board import has_way
 from companion.engine.teppich.box import Box
 from companion.engine.teppich.city import City, Placement, check_city, generate
 from companion.engine.teppich.die import hop_targets, propose_clouds
+from companion.engine.teppich.flight import Flight
 from companion.engine.teppich.legal import Option, card_options, describe, options
 from companion.engine.teppich.rules import TeppichEngine
 from companion.engine.teppich.state import State
@@ -84,6 +92,6 @@ def make_engine(box: Box) -> TeppichEngine:
     return TeppichEngine(box)
 
 
-__all__ = ["Box", "City", "Option", "Placement", "State", "TeppichEngine", "card_options",
-           "check_city", "describe", "generate", "hop_targets", "make_engine", "options",
+__all__ = ["Box", "City", "Flight", "Option", "Placement", "State", "TeppichEngine", "card_options",
+           "check_city", "describe", "generate", "has_way", "hop_targets", "make_engine", "options",
            "propose_clouds"]

@@ -21,8 +21,7 @@ from typing import Any
 from companion.engine.base import Action, IllegalAction
 from companion.engine.teppich.box import Box
 from companion.engine.teppich.die import hop_targets
-from companion.engine.teppich.flight import (ARROWS, DIRECTIONS, PAIRS, Flight, Leg, card_legs,
-                                             drift_legs, walk)
+from companion.engine.teppich.flight import ARROWS, DIRECTIONS, PAIRS, Flight, Leg, card_legs, drift_legs, walk
 from companion.engine.teppich.moves import then_options
 from companion.engine.teppich.state import State
 

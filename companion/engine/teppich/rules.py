@@ -7,7 +7,7 @@ so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.engine.base import Action, Chance, Event, IllegalAction
 from companion.engine.teppich import die, legal
@@ -29,7 +29,7 @@ FIELDS: dict[str, frozenset[str]] = {
 MOVES = ("fly", "steer", "drift")
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -115,7 +115,7 @@ class TeppichEngine:
     def _check(self, state: State, action: Action) -> str:
         if not isinstance(action, dict) or not isinstance(action.get("action"), str):
             raise IllegalAction("bad_action", 'An action is a JSON object with an "action" name')
-        name = action["action"]
+        name: str = action["action"]
         if name not in FIELDS:
             raise IllegalAction("unknown_action", "Unknown action {name}", name=name)
         if state.over:
