@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .events import InputEvent
 
 __all__ = ["DIE_KEYS", "KEYS", "key_to_event"]
@@ -48,10 +50,10 @@ def key_to_event(name: str, t: float | None = None) -> InputEvent | None:
     press time (defaults to now).
     """
     key = name.strip().lower()
-    extra: dict[str, float] = {} if t is None else {"t": t}
     if key in DIE_KEYS:
-        return InputEvent("roll", "keyboard", value=DIE_KEYS[key], **extra)
-    button = KEYS.get(key)
-    if button is None:
+        event = InputEvent("roll", "keyboard", value=DIE_KEYS[key])
+    elif key in KEYS:
+        event = InputEvent(KEYS[key], "keyboard")
+    else:
         return None
-    return InputEvent(button, "keyboard", **extra)
+    return event if t is None else replace(event, t=t)

@@ -80,7 +80,7 @@ class Outbox:
             return 0
 
 
-class BoxLines(serial.threaded.LineReader):
+class BoxLines(serial.threaded.LineReader):  # type: ignore[misc]  # pyserial has no stubs
     """Splits the byte stream into lines and hands each to the :class:`SerialBox`.
 
     Runs on the ``ReaderThread``. Every exception is caught here, because one escaping
@@ -89,6 +89,7 @@ class BoxLines(serial.threaded.LineReader):
 
     # Arduino's println() ends lines with \r\n, a terminal with \n: split on \n, strip \r.
     TERMINATOR = b"\n"
+    transport: Any  # the Reader while connected, None after
 
     def __init__(self, box: SerialBox) -> None:
         super().__init__()
@@ -133,13 +134,15 @@ class BoxLines(serial.threaded.LineReader):
         self.box._disconnected(exc)
 
 
-class Reader(serial.threaded.ReaderThread):
+class Reader(serial.threaded.ReaderThread):  # type: ignore[misc]
     """pyserial's ReaderThread, also catching an unplug it lets escape.
 
     ``ReaderThread.run`` guards ``serial.read()`` but not ``serial.in_waiting``, whose ioctl
     raises a plain ``OSError`` (EIO) when a USB serial device or pty disappears. Uncaught, it
     would end the thread without ``connection_lost``, and the box would look online forever.
     """
+
+    protocol: Any
 
     def run(self) -> None:
         try:

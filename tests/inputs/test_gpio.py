@@ -37,7 +37,7 @@ def tap(p, clock=None, hold: float = 0.1) -> None:
 
 
 def test_each_pin_becomes_its_button(mock_factory, buttons, hub, clock):
-    for name, bcm in PINS.items():
+    for bcm in PINS.values():
         tap(pin(mock_factory, bcm), clock)
     events = hub.drain()
     assert [e.name for e in events] == list(PINS)
@@ -198,7 +198,7 @@ def test_shipped_comments_match_the_header(mock_factory):
     pins = load_pins(DEFAULT_PINS_PATH)
     text = DEFAULT_PINS_PATH.read_text()
     for name, bcm in pins.items():
-        line = next(l for l in text.splitlines() if re.match(rf"{name}\s*=", l))
+        line = next(row for row in text.splitlines() if re.match(rf"{name}\s*=", row))
         physical, ground = map(int, re.search(r"physical pin (\d+); GND on pin (\d+)", line).groups())
         assert header[physical].name == f"GPIO{bcm}", line
         assert header[ground].name == "GND", line
