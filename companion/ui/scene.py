@@ -14,7 +14,7 @@ import pygame
 from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.store import StoreError
-from companion.ui.kit import Control, Controls
+from companion.ui.kit import Control, Controls, Label
 from companion.ui.widgets import Banner, Button
 
 if TYPE_CHECKING:
@@ -124,5 +124,10 @@ class Scene:
         return False
 
     # -- drawing --------------------------------------------------------------------------
+    def label(self, surf: pygame.Surface, text: str, rect: pygame.Rect, role: str = "read", **style: Any) -> pygame.Rect:
+        """Text in a box, at least the size its role needs, shortened with "…" if it must be
+        (``role="read"``: read from across the table; ``"min"``: everything else)."""
+        return Label(text, rect, role=role, **style).draw(surf)
+
     def draw(self, surf: pygame.Surface) -> None:
         """Draw the whole screen (the app flips it)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from companion.session.session import Session
 from companion.ui.scene import Scene
 
@@ -55,6 +57,13 @@ class TableScene(Scene):
         if players and isinstance(players[0], dict) and "money" in players[0]:
             rows.append((self.t("money"), [p["money"] for p in players]))
         return rows
+
+    def end_picture_rect(self) -> pygame.Rect | None:
+        """Where the end screen leaves room for :meth:`draw_end_picture` (None: no picture)."""
+        return None
+
+    def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """The game's own picture of its end (the final board, money over the game)."""
 
     def winners(self) -> list[int]:
         return list(self.session.engine.summary(self.session.state).get("winners", []))

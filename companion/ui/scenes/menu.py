@@ -9,8 +9,14 @@ import pygame
 from companion.games import menu_games, playable
 from companion.inputs.events import InputEvent
 from companion.ui import theme
+from companion.ui.kit import grid, read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
+
+TITLE = pygame.Rect(20, 6, 760, 64)
+GAMES = pygame.Rect(20, 80, 760, 310)
+HINT = pygame.Rect(20, 404, 620, 66)
+LANG = pygame.Rect(660, 404, 120, 66)
 
 
 class MenuScene(Scene):
@@ -24,18 +30,15 @@ class MenuScene(Scene):
 
     def layout(self) -> None:
         """Hit areas once per screen (and again when the language changes the labels)."""
+        rows = (len(self.games) + 1) // 2
+        cells = grid(GAMES, rows, 2, 14, touch=True)
         self.buttons = []
-        cols = 2
-        rows = (len(self.games) + cols - 1) // cols
-        h = min(130, (300 - (rows - 1) * 14) // rows)
         for i, game in enumerate(self.games):
-            rect = pygame.Rect(40 + (i % cols) * 370, 96 + (i // cols) * (h + 14), 350, h)
             label = self.t("game_" + game) + ("" if playable(game) else f" ({self.t('not_built')})")
-            self.buttons.append(Button(rect, label, lambda g=game: self.open(g), size=36,
-                                       selected=i == self.choice, enabled=True,
-                                       color=None if playable(game) else theme.BG))
-        self.buttons.append(Button(pygame.Rect(660, 404, 120, 66), self.app.texts.lang.upper(),
-                                   self.toggle_language, size=32))
+            self.buttons.append(Button(cells[i], label, lambda g=game: self.open(g), size=read_size(),
+                                       selected=i == self.choice, color=None if playable(game) else theme.BG))
+        self.buttons.append(Button(LANG, self.app.texts.lang.upper(), self.toggle_language, size=read_size()))
+        self.dirty = True
 
     def open(self, game: str) -> None:
         if not playable(game):
@@ -44,8 +47,8 @@ class MenuScene(Scene):
         self.go("setup", game=game)
 
     def on_input(self, ev: InputEvent) -> None:
-        if ev.name in ("left", "right"):
-            step = 1 if ev.name == "right" else -1
+        if ev.name in ("left", "right", "straight"):
+            step = -1 if ev.name == "left" else 1
             self.choice = (self.choice + step) % len(self.games)
             for i, b in enumerate(self.buttons[: len(self.games)]):
                 b.selected = i == self.choice
@@ -60,10 +63,10 @@ class MenuScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("choose_game"), (400, 20), 48, theme.GOLD, bold=True, anchor="midtop")
+        self.label(surf, self.t("choose_game"), TITLE, color=theme.GOLD, bold=True, align="center")
         for b in self.buttons:
             b.draw(surf)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, pygame.Rect(40, 404, 600, 66), self.app.now())
+            self.banner.draw(surf, HINT, self.app.now())
         else:
-            theme.blit_text(surf, self.t("choose_hint"), (40, 422), 28, theme.INK_DIM)
+            self.label(surf, self.t("choose_hint"), HINT, role="min", color=theme.INK_DIM)

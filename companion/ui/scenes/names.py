@@ -12,6 +12,7 @@ import pygame
 
 from companion.inputs.events import InputEvent
 from companion.ui import theme
+from companion.ui.kit import read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
@@ -63,17 +64,19 @@ class NameScene(Scene):
         for r, row in enumerate(ROWS):
             for c, ch in enumerate(row):
                 rect = pygame.Rect(18 + c * 69 + r * 24, 122 + r * 74, 64, 68)
-                b.append(Button(rect, ch, lambda ch=ch: self.type(ch), size=34))
-        b.append(Button(pygame.Rect(20, 360, 230, 100), self.t("delete"), self.delete, size=34))
-        b.append(Button(pygame.Rect(270, 360, 250, 100), self.t("space"), lambda: self.type(" "), size=34))
-        b.append(Button(pygame.Rect(540, 360, 240, 100), self.t("ok"), self.finish, size=40, selected=True))
+                b.append(Button(rect, ch, lambda ch=ch: self.type(ch), size=read_size(), key=("key", ch)))
+        b.append(Button(pygame.Rect(20, 360, 230, 100), self.t("delete"), self.delete, size=read_size(), key="del"))
+        b.append(Button(pygame.Rect(270, 360, 250, 100), self.t("space"), lambda: self.type(" "), size=read_size(),
+                        key="space"))
+        b.append(Button(pygame.Rect(540, 360, 240, 100), self.t("ok"), self.finish, size=read_size(), selected=True,
+                        key="ok"))
         self.buttons = b
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("name_of", n=self.seat + 1), (40, 8), 30, theme.GOLD)
-        pygame.draw.rect(surf, theme.PANEL, (40, 44, 720, 68), border_radius=10)
-        r = theme.blit_text(surf, self.name, (60, 56), 48, theme.INK)
-        pygame.draw.line(surf, theme.GOLD, (r.right + 4, 56), (r.right + 4, 100), 3)  # the cursor
+        self.label(surf, self.t("name_of", n=self.seat + 1), pygame.Rect(40, 0, 720, 44), role="min", color=theme.GOLD)
+        pygame.draw.rect(surf, theme.PANEL, (40, 46, 720, 68), border_radius=10)
+        r = self.label(surf, self.name, pygame.Rect(56, 48, 680, 64))
+        pygame.draw.line(surf, theme.GOLD, (r.right + 4, 58), (r.right + 4, 104), 3)  # the cursor
         for b in self.buttons:
             b.draw(surf)

@@ -13,6 +13,7 @@ import pygame
 from companion.inputs.events import InputEvent
 from companion.session.store import StoreError
 from companion.ui import theme
+from companion.ui.kit import read_size
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
@@ -32,8 +33,9 @@ class PauseScene(Scene):
     def layout(self) -> None:
         end = self.t("pause_end_sure" if self.sure else "pause_end")
         entries = [(self.t("pause_go_on"), self.go_on), (self.t("pause_to_menu"), self.to_menu), (end, self.end)]
-        self.buttons = [Button(pygame.Rect(170, 90 + i * 100, 460, 86), label, fn, size=34, selected=i == self.pick,
-                               color=theme.BAD if (i == 2 and self.sure) else None)
+        self.buttons = [Button(pygame.Rect(120, 80 + i * 100, 560, 86), label, fn, size=read_size(),
+                               selected=i == self.pick, color=theme.BAD if (i == 2 and self.sure) else None,
+                               key=("pause", i))
                         for i, (label, fn) in enumerate(entries)]
         self.dirty = True
 
@@ -71,9 +73,11 @@ class PauseScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("pause_title"), (400, 16), 48, theme.GOLD, bold=True, anchor="midtop")
+        self.label(surf, self.t("pause_title"), pygame.Rect(20, 6, 760, 64), color=theme.GOLD, bold=True,
+                   align="center")
         for b in self.buttons:
             b.draw(surf)
-        theme.blit_text(surf, self.t("pause_to_menu_note"), (400, 400), 22, theme.INK_DIM, anchor="midtop")
+        self.label(surf, self.t("pause_to_menu_note"), pygame.Rect(20, 384, 760, 90), role="min",
+                   color=theme.INK_DIM, align="center", wrap=True)
         if self.banner.active(self.app.now()):
             self.banner.draw(surf, pygame.Rect(60, 400, 680, 70), self.app.now())

@@ -14,6 +14,7 @@ from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import GameRow, StoreError
 from companion.ui import theme
+from companion.ui.kit import read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
@@ -29,9 +30,10 @@ class ResumeScene(Scene):
     def layout(self) -> None:
         discard = self.t("resume_discard_sure" if self.sure else "resume_discard")
         self.buttons = [
-            Button(pygame.Rect(60, 320, 320, 110), discard, self.discard, size=30,
-                   color=theme.BAD if self.sure else None),
-            Button(pygame.Rect(420, 320, 320, 110), self.t("resume"), self.resume, selected=True, size=38),
+            Button(pygame.Rect(40, 340, 350, 120), discard, self.discard, size=read_size(),
+                   color=theme.BAD if self.sure else None, key="discard"),
+            Button(pygame.Rect(410, 340, 350, 120), self.t("resume"), self.resume, selected=True, size=read_size(),
+                   key="resume"),
         ]
         self.dirty = True
 
@@ -66,18 +68,17 @@ class ResumeScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("resume_title"), (400, 50), 44, theme.GOLD, bold=True, anchor="midtop")
+        self.label(surf, self.t("resume_title"), pygame.Rect(20, 10, 760, 110), color=theme.GOLD, bold=True,
+                   align="center", wrap=True)
         started = dt.datetime.fromtimestamp(self.row.started).strftime("%d.%m. %H:%M")
         line = self.t("resume_game", game=self.t("game_" + self.row.game), players=self.row.header.get("players"),
                       actions=self.row.actions, started=started)
-        for i, part in enumerate(theme.wrap(line, 32, 700)[:2]):
-            theme.blit_text(surf, part, (400, 130 + i * 36), 32, theme.INK, anchor="midtop")
+        self.label(surf, line, pygame.Rect(20, 124, 760, 110), align="center", wrap=True)
         names = self.row.header.get("names")
         if isinstance(names, list):
-            text = ", ".join(str(n) for n in names)
-            theme.blit_text(surf, theme.fit(text, 28, 720) if hasattr(theme, "fit") else text, (400, 220), 28,
-                            theme.INK_DIM, anchor="midtop")
+            self.label(surf, ", ".join(str(n) for n in names), pygame.Rect(20, 240, 760, 60), role="min",
+                       color=theme.INK_DIM, align="center")
         for b in self.buttons:
             b.draw(surf)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, pygame.Rect(60, 262, 680, 50), self.app.now())
+            self.banner.draw(surf, pygame.Rect(20, 236, 760, 96), self.app.now())

@@ -15,10 +15,17 @@ from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.ui import theme
+from companion.ui.kit import min_size, read_size, row
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
 PALETTE = ("red", "blue", "yellow", "green", "purple", "orange")
+TITLE = pygame.Rect(20, 4, 450, 60)
+COUNTS = pygame.Rect(20, 70, 344, 64)      # up to five player counts of 64 px
+SEATS = pygame.Rect(20, 142, 450, 276)     # four lines of 70 px, or two columns of three
+HINT = pygame.Rect(20, 356, 450, 114)
+OPTIONS = pygame.Rect(486, 70, 294, 0)     # one line of 70 px per option, then the language
+BOTTOM = pygame.Rect(486, 404, 294, 66)    # back, start
 
 
 class SetupScene(Scene):
@@ -140,47 +147,53 @@ class SetupScene(Scene):
         return f"{self.t(o.text)}: {shown}"
 
     def layout(self) -> None:
+        """Left: the player count and one line per seat (colour chip, name); right: the
+        options, the language, back and start. Two columns of seats for five and six."""
         b: list[Button] = []
         focus = self.lines()[self.focus % len(self.lines())]
-        for k, n in enumerate(self.spec.counts):
-            b.append(Button(pygame.Rect(150 + k * 70, 72, 64, 64), str(n), lambda n=n: self.set_count(n),
-                            selected=n == self.count, size=36))
-        # seats: one column up to four players, two columns for five and six
+        counts = self.spec.counts
+        size = read_size()
+        for k, n in enumerate(counts):
+            b.append(Button(pygame.Rect(COUNTS.x + k * 70, COUNTS.y, 64, 64), str(n), lambda n=n: self.set_count(n),
+                            selected=n == self.count, size=size, key=("count", n)))
         cols = 1 if self.count <= 4 else 2
         per_col = (self.count + cols - 1) // cols
-        w = 380 // cols
+        w = (SEATS.w - (cols - 1) * 8) // cols
         for i in range(self.count):
-            x, y = 20 + (i // per_col) * (w + 6), 148 + (i % per_col) * 72
-            b.append(Button(pygame.Rect(x, y, 64, 64), "", lambda i=i: self.swap_colour(i)))
-            b.append(Button(pygame.Rect(x + 70, y, w - 76, 64), self.name(i), lambda i=i: self.edit_name(i), size=28))
-        y = 72
+            x, y = SEATS.x + (i // per_col) * (w + 8), SEATS.y + (i % per_col) * 70
+            b.append(Button(pygame.Rect(x, y, 64, 64), "", lambda i=i: self.swap_colour(i), key=("colour", i)))
+            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.name(i), lambda i=i: self.edit_name(i),
+                            size=min_size(), key=("name", i), role="min"))
+        y = OPTIONS.y
         for o in self.options():
-            b.append(Button(pygame.Rect(420, y, 360, 64), self.option_label(o), lambda o=o: self.cycle(o), size=26,
-                            selected=focus == o.key))
-            y += 72
-        b.append(Button(pygame.Rect(420, y, 360, 64), f"{self.t('language')}: {self.t.lang.upper()}",
-                        self.toggle_language, size=26, selected=focus == "language"))
-        b.append(Button(pygame.Rect(420, 404, 170, 66), self.t("back"), self.back, size=32))
-        b.append(Button(pygame.Rect(610, 404, 170, 66), self.t("start"), self.start, selected=True, size=36))
+            b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), self.option_label(o), lambda o=o: self.cycle(o),
+                            size=min_size(), selected=focus == o.key, key=("option", o.key), role="min"))
+            y += 70
+        b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), f"{self.t('language')}: {self.t.lang.upper()}",
+                        self.toggle_language, size=min_size(), selected=focus == "language", key="language", role="min"))
+        back, start = row(BOTTOM, 2, 10, touch=True)
+        b.append(Button(back, self.t("back"), self.back, size=size, key="back"))
+        b.append(Button(start, self.t("start"), self.start, selected=True, size=size, key="start"))
         self.buttons = b
         self.dirty = True
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("game_" + self.game), (20, 10), 44, theme.GOLD, bold=True)
-        focus = self.lines()[self.focus % len(self.lines())]
-        theme.blit_text(surf, self.t("players"), (20, 90), 30, theme.GOLD if focus == "players" else theme.INK_DIM)
+        self.label(surf, self.t("game_" + self.game), TITLE, color=theme.GOLD, bold=True)
         for btn in self.buttons:
             btn.draw(surf)
         # the colour buttons show the seat's colours with their patterns
-        seat_buttons = [btn for btn in self.buttons if btn.label == "" and btn.rect.w == 64]
-        for i, btn in enumerate(seat_buttons[: self.count]):
+        chips = [btn for btn in self.buttons if isinstance(btn.key, tuple) and btn.key[0] == "colour"]
+        for i, btn in enumerate(chips):
             colours = self.colors[i] if isinstance(self.colors[i], list) else [self.colors[i]]
             w = (btn.rect.w - 8) // len(colours)
             for k, c in enumerate(colours):
                 surf.blit(theme.swatch(c, w, btn.rect.h - 8), (btn.rect.x + 4 + k * w, btn.rect.y + 4))
+        if self.focus % len(self.lines()) == 0:
+            pygame.draw.rect(surf, theme.GOLD, COUNTS.inflate(8, 8).clip(pygame.Rect(0, 0, 800, 480)), 3,
+                             border_radius=12)
         if self.banner.active(self.app.now()):
             # over the title, the one place no control lives
-            self.banner.draw(surf, pygame.Rect(10, 4, 780, 62), self.app.now())
+            self.banner.draw(surf, pygame.Rect(10, 2, 780, 64), self.app.now())
         if self.count <= 3:
-            theme.blit_text(surf, self.t("setup_hint"), (20, 370), 20, theme.INK_DIM)
+            self.label(surf, self.t("setup_hint"), HINT, role="min", color=theme.INK_DIM, wrap=True)
