@@ -33,7 +33,7 @@ the maze dealer and referee" fixes what the texts leave open. Rule decisions imp
 - **Passes**: after each move (and at the start) the turn goes to the next player who can
   move; each player skipped gives a ``pass`` event with reason ``no_move`` or ``sits_out``
   (kept in ``State.passes`` for the banner). When no player can move the game ends as a
-  draw (``over`` event, reason ``no_moves``); ``{"action": "draw"}`` ends it as an agreed
+  draw (``over`` event, reason ``no_moves``, no pass events); ``{"action": "draw"}`` ends it as an agreed
   draw at any time (reason ``agreed``). The first player with all four figures home wins
   (reason ``all_home``) and the game ends at once.
 - **Unreachable goal cells**: a goal cell not holding its own player's figure is unreachable
@@ -43,8 +43,8 @@ the maze dealer and referee" fixes what the texts leave open. Rule decisions imp
   move passes even if he could swap (a swap never gives his own figures a move: they move by
   their own cards).
 - **Hint**: ``moves_home`` gives each player's fewest moves for his nearest figure not yet
-  home to reach a goal cell on the empty maze (0 when all are home, None when no way leads
-  there).
+  home to reach a goal cell on the empty maze; goal cells already holding his own figures do
+  not count (they never leave). 0 when all are home, None when no way leads there.
 - **Record actions**: ``{"action": "move", "from": [r, c], "to": [r, c], "capture_to": [r, c]}``,
   ``{"action": "swap", "a": [r, c], "b": [r, c]}``, ``{"action": "draw"}``. ``legal_actions``
   lists every move (one per ``capture_to`` choice) and the swaps when allowed, never ``draw``.
