@@ -25,10 +25,10 @@ def step(state, rng: random.Random) -> dict:
         return {"action": chance.action, "value": rng.choice(chance.faces)}
     if state.pending == "clouds":
         return ENGINE.cloud_move(state, rng.randrange(1000))
-    legal = ENGINE.legal_actions(state)
-    assert legal, "a player to move always has an action"
     if state.pending is None and rng.random() < 0.5:
         return dict(rng.choice(ENGINE.toward_goal(state)))
+    legal = ENGINE.legal_actions(state)
+    assert legal, "a player to move always has an action"
     return dict(rng.choice(legal))
 
 
@@ -101,3 +101,30 @@ def test_random_games_reach_every_rule():
 def test_random_games_without_the_special_die():
     _, stats, state = play(4, 5, {"special_die": False})
     assert state.over and stats["roll"] == 0 and stats["star"] == 0
+
+
+def measure(games: int = 40) -> None:
+    """Random games per second with the test's policy (without its checks), per player count:
+    ``.venv/bin/python tests/engine/test_teppich_random.py 40``."""
+    import statistics
+    import time
+    for players in (3, 4, 5, 6):
+        lengths = []
+        start = time.perf_counter()
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = ENGINE.new_game({"record": 2, "game": "teppich", "players": players, "seed": seed})
+            n = 0
+            while not ENGINE.is_over(state):
+                state, _ = ENGINE.apply(state, step(state, rng))
+                n += 1
+            lengths.append(n)
+        secs = time.perf_counter() - start
+        print(f"{players} players: {games / secs:.1f} games/s, {sum(lengths) / secs:.0f} actions/s, "
+              f"actions per game median {statistics.median(lengths):.0f}, mean {statistics.mean(lengths):.0f}, "
+              f"max {max(lengths)}")
+
+
+if __name__ == "__main__":
+    import sys
+    measure(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
