@@ -142,3 +142,19 @@ def test_settle_skips_in_order_and_stops_at_the_first_who_can_move():
     state = put(new(4), BOTTOM, [(2, 0), (3, 0), (4, 0), (5, 0)], TOP, [(2, 7), (3, 7), (4, 7), (5, 7)])
     events: list = []
     assert rules.settle(state, 2, events).turn == 2 and events == []
+
+
+def test_a_player_with_no_move_passes_even_when_he_could_swap():
+    # Top's last goal cell (7, 5) is unreachable: no card on the cells that could lead there
+    # goes that way (the column above it, the diagonal, the three neighbours, the crab spots).
+    cards = {(0, 2): "tor", (1, 2): "storch", (6, 4): "tor", (6, 5): "elefant", (6, 6): "tor",
+             (5, 6): "elefant", (6, 3): "elefant"}
+    cards |= {cell: "baum" for cell in [(0, 5), (1, 5), (2, 5), (3, 5), (4, 5), (5, 5), (5, 3), (4, 2), (3, 1),
+                                        (5, 4)]}
+    state = put(new(2, cards), [(1, 2), (5, 5), (6, 6), (5, 1)], [(0, 2), (7, 2), (7, 3), (7, 4)])
+    assert ENGINE.summary(state)["unreachable"][1] == [[7, 5]]
+    assert not mv.can_move(state, 1)
+    after, events = move(state, (5, 5), (5, 4))
+    assert events[-1].data == {"seat": 1, "reason": "no_move"} and ENGINE.current_player(after) == 0
+    summary = ENGINE.summary(after)  # the swap is the mover's only when a goal of his is cut off
+    assert summary["may_swap"] == bool(summary["unreachable"][0])
