@@ -1,33 +1,51 @@
-"""``companion bench --quick --json`` runs and reports every figure; its speed is not judged
-here (a shared test machine is too noisy for that, see ARCHITECTURE.md)."""
+"""``companion bench`` runs and reports every figure honestly; the simulated players play as
+documented. Speed itself is not judged here (a shared test machine is too noisy for that,
+see ARCHITECTURE.md)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import random
 import subprocess
 import sys
+import threading
+import time
+from pathlib import Path
 
+import pytest
+
+from companion.bench import callgrind, process, run
 from companion.bench.table import Figure, Target, percentile, render
+from companion.games import REGISTRY, get_engine, spec
+from companion.session.simulate import OneHeading, play_game, random_game
 
 KINDS = ("engine.", "press.", "frame.", "start.", "idle.", "memory.", "store.")
+BENCH = Path(run.__file__).parent
+TINY = {**os.environ, "COMPANION_BENCH_SCALE": "tiny", "GPIOZERO_PIN_FACTORY": "mock"}
+
+
+def _bench(*args: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "companion", "bench", "--json", *args],
+                          capture_output=True, text=True, env=TINY, timeout=180)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
 
 
 def test_quick_json_has_every_figure():
     # tiny: the quick run's shape with less work, so this test stays well under 30 s
-    env = {**os.environ, "COMPANION_BENCH_SCALE": "tiny"}
-    done = subprocess.run([sys.executable, "-m", "companion", "bench", "--quick", "--json"],
-                          capture_output=True, text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    out = json.loads(done.stdout)
-    assert out["scale"] == "tiny"
+    out = _bench("--quick")
+    assert out["scale"] == "tiny" and out["instructions"] is False
     assert {"cpu", "cores", "python", "pygame_ce", "sdl"} <= set(out["machine"])
     keys = {f["key"] for f in out["figures"]}
     for kind in KINDS:
         assert any(k.startswith(kind) for k in keys), kind
-    for key in ("engine.suleika.4p.suleika.games_per_s", "engine.suleika.2p.marrakech.games_per_s",
-                "press.p95_ms", "frame.suleika.4p.hint_ms", "start.ratio", "idle.cpu_pct",
-                "memory.peak_rss_mb", "store.actions_per_s", "store.bytes_per_action"):
+    for key in ("engine.suleika.4p.suleika.one-heading.games_per_s", "engine.suleika.4p.suleika.random.games_per_s",
+                "engine.suleika.2p.marrakech.one-heading.games_per_s", "press.p95_ms", "frame.suleika.4p.hint_ms",
+                "frame.suleika.4p.place_ms", "start.ratio", "idle.menu.cpu_pct", "idle.menu.wakeups_per_s",
+                "idle.table.wakeups_per_s", "memory.peak_rss_mb", "store.commit_p50_ms", "store.commit_p99_ms",
+                "store.actions_per_s", "store.bytes_per_action"):
         assert key in keys, key
     for f in out["figures"]:
         assert f["runs"] == len(f["samples"]) >= 1
@@ -37,6 +55,157 @@ def test_quick_json_has_every_figure():
         else:
             assert f["median"] > 0, f
         assert (f["target"] is None) == (f["met"] is None)
+    assert any("--instructions" in n for n in out["notes"])
+
+
+def test_store_dir_measures_commits_there_and_leaves_nothing(tmp_path):
+    out = _bench("--only", "store", "--store-dir", str(tmp_path))
+    figs = {f["key"]: f for f in out["figures"]}
+    assert figs["store.commit_p50_ms"]["median"] <= figs["store.commit_p99_ms"]["median"]
+    assert any(str(tmp_path) in n for n in out["notes"])
+    assert list(tmp_path.iterdir()) == []  # the scratch database is gone
+
+
+def test_bad_store_dir_is_one_line(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "companion", "bench", "--store-dir", str(tmp_path / "nope")],
+                          capture_output=True, text=True, env=TINY, timeout=60)
+    assert done.returncode == 2 and "not a folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_without_valgrind_the_bench_says_so(monkeypatch, tmp_path):
+    monkeypatch.setattr(callgrind, "valgrind", lambda: None)
+    notes: list[str] = []
+    figures = run.measure(run.SCALES["tiny"], tmp_path, tmp_path, ("instructions",), notes, lambda _w: None)
+    assert figures == [] and any("valgrind is not installed" in n for n in notes)
+
+
+@pytest.mark.skipif(callgrind.valgrind() is None, reason="valgrind is not installed")
+def test_callgrind_counts_a_process():
+    small = callgrind.count([sys.executable, "-S", "-c", "pass"])
+    more = callgrind.count([sys.executable, "-S", "-c", "sum(range(200000))"])
+    assert 0 < small < more
+
+
+def test_pi_estimate_follows_the_readme_method():
+    assert callgrind.pi_seconds(2e6) == (0.0025, 0.004)  # 2 M at 0.8 and 0.5 per cycle, 1 GHz
+
+
+def _imports(path: Path, top_level_only: bool = False) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names - {"__future__"}
+
+
+def test_the_yardstick_and_the_children_import_nothing_they_do_not_measure():
+    assert _imports(BENCH / "bare_window.py") <= {"json", "os", "sys", "time", "pygame"}
+    for child in ("child.py", "icount.py"):
+        assert _imports(BENCH / child, top_level_only=True) <= set(sys.stdlib_module_names), child
+    assert _imports(BENCH / "__init__.py") == set()
+
+
+def _imported(argv: list[str]) -> set[str]:
+    """The modules a process imports (``-X importtime``), top packages and dotted names."""
+    env = {**process.child_env(), "PYTHONPROFILEIMPORTTIME": "1"}
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60, cwd=process.CHECKOUT)
+    assert done.returncode == 0, done.stderr
+    names = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    return names | {n.split(".")[0] for n in names}
+
+
+def test_bare_window_and_start_child_import_what_they_should(tmp_path):
+    # -I ignores PYTHON* variables, so ask for the import times on the command line
+    bare = _imported([sys.executable, "-I", "-X", "importtime", str(process.BARE_WINDOW), "--exit"])
+    assert "pygame" in bare and "companion" not in bare
+    app = _imported(process.child_argv("start", tmp_path, "--exit"))
+    assert "companion.root" in app and "gpiozero" not in app  # the pins open after the first frame
+
+
+def test_wakeups_count_every_thread():
+    before = process.wakeups(os.getpid())
+
+    def nap() -> None:
+        for _ in range(50):
+            time.sleep(0.001)
+
+    t = threading.Thread(target=nap)
+    t.start()
+    time.sleep(0.02)
+    during = process.wakeups(os.getpid())  # while the other thread still lives
+    t.join()
+    assert during - before >= 5
+
+
+def _reference_random_game(engine, header, seed):
+    """The random player exactly as records and tests first used it."""
+    rng = random.Random(seed)
+    state = engine.new_game(header)
+    actions = []
+    while not engine.is_over(state):
+        options = list(engine.legal_actions(state))
+        chance = engine.chance(state)
+        if chance is not None:
+            options.append(None)
+        pick = rng.choice(options)
+        action = {"action": chance.action, "value": rng.choice(chance.faces)} if pick is None else pick
+        state, _ = engine.apply(state, action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_random_game_is_unchanged_and_random_policy_is_it(name):
+    engine, game = get_engine(name), spec(name)
+    for seed in (1, 2):
+        header = game.header(game.default_count, seed)
+        _state, actions = random_game(engine, header, seed)
+        assert actions == _reference_random_game(engine, header, seed)
+        assert play_game(engine, header, seed, "random")[1] == actions
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_one_heading_makes_each_kind_of_choice_once_before_a_roll(name):
+    engine, game = get_engine(name), spec(name)
+    for seed in (1, 2, 3):
+        header = game.header(max(game.counts), seed)
+        final, actions = play_game(engine, header, seed)
+        assert engine.is_over(final)
+        state, taken, player = engine.new_game(header), set(), None
+        for action in actions:
+            if engine.current_player(state) != player:
+                taken, player = set(), engine.current_player(state)
+            if action["action"] in engine.chance_actions:
+                taken = set()
+            elif engine.chance(state) is not None:
+                assert action["action"] not in taken, (seed, action)
+                taken.add(action["action"])
+            state, _ = engine.apply(state, action)
+
+
+def test_one_heading_suleika_turns_omar_at_most_once_per_turn():
+    engine = get_engine("suleika")
+    header = spec("suleika").header(4, 9)
+    _final, actions = play_game(engine, header, 9)
+    _f, randomly = random_game(engine, header, 9)
+    runs = "".join("f" if a["action"] == "face" else "." for a in actions)
+    assert "ff" not in runs and len(actions) < len(randomly)
+    assert OneHeading(engine).step(engine.new_game(header), random.Random(1))["action"] in ("face", "roll")
+
+
+def test_simulate_policies_on_the_command_line(capsys):
+    from companion.cli import main
+
+    assert main(["simulate", "--players", "4", "--games", "2", "--json"]) == 0
+    person = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "--players", "4", "--games", "2", "--json", "--policy", "random"]) == 0
+    rand = json.loads(capsys.readouterr().out)
+    assert person["policy"] == "one-heading" and rand["policy"] == "random"
+    assert person["actions_per_game"] < rand["actions_per_game"]
 
 
 def test_table_and_statistics():
@@ -44,5 +213,7 @@ def test_table_and_statistics():
     assert (fig.median, fig.low, fig.high, fig.met) == (2.0, 1.0, 3.0, True)
     assert fig.spread_pct == 100.0
     assert percentile([1, 2, 3, 4, 5], 50) == 3 and percentile([0, 10], 95) == 9.5
+    fig.pi = "10–16 ms"
     text = render([fig], ["head"], ["a note"])
     assert "engine: x" in text and ">= 2 games/s" in text and "met" in text and "note: a note" in text
+    assert "10–16 ms" in text and fig.to_json()["pi_zero_2_w"] == "10–16 ms"
