@@ -73,9 +73,9 @@ def can_force(box: Box, state: State, cell: Cell) -> bool:
     return down != cell and down not in state.walls
 
 
-def settle(box: Box, state: State, player: int, end: Cell, then: Any, kind: str,
+def settle(box: Box, state: State, player: int, end: Cell, then: Any,
            events: list[Event]) -> tuple[Board, bool]:
-    """Put ``player``'s carpet on ``end`` (a move of ``kind``), with its blockade or forced
+    """Put ``player``'s carpet on ``end`` at the end of a move, with its blockade or forced
     landing; returns the changed carpets and whether the special die must be rolled."""
     if then is not None and then not in THENS:
         raise IllegalAction("bad_then", 'After landing on a carpet say "then": "block" or '

@@ -12,7 +12,7 @@ from typing import Any, TypeGuard
 from companion.engine.base import Action, Chance, Event, IllegalAction
 from companion.engine.teppich import die, legal
 from companion.engine.teppich.box import FACE_EFFECTS, Box
-from companion.engine.teppich.flight import DIRECTIONS, Flight, card_legs, drift_legs, parse_token, trace
+from companion.engine.teppich.flight import DIRECTIONS, card_legs, drift_legs, parse_token, trace
 from companion.engine.teppich.header import start_state
 from companion.engine.teppich.moves import Board, settle
 from companion.engine.teppich.state import State, evolve
@@ -163,7 +163,7 @@ class TeppichEngine:
                 raise IllegalAction("drift_cloud", "The wind would drift the carpet into a cloud at "
                                     "({x}, {y}): play a card or a token", **exc.params) from None
             raise
-        board, rolls = settle(box, state, me, flight.end, action.get("then"), name, events)
+        board, rolls = settle(box, state, me, flight.end, action.get("then"), events)
         events.insert(0, Event("move", {"player": me, "kind": name, **flight.to_json()}))
         if flight.blown_off:
             events.append(Event("blown_off", {"player": me, "reason": "blown_off"}))
@@ -171,14 +171,13 @@ class TeppichEngine:
         if uses_token:
             tokens[me] -= 1
         new = self._board(state, board, tokens=tuple(tokens))
-        return self._after_move(new, board, rolls, flight, events)
+        return self._after_move(new, board, rolls, events)
 
     def _board(self, state: State, board: Board, **more: Any) -> State:
         return evolve(state, cells=tuple(board.cells), on=tuple(board.on),
                       misses=tuple(board.misses), winners=tuple(board.winners), **more)
 
-    def _after_move(self, state: State, board: Board, rolls: bool, flight: Flight | None,
-                    events: list[Event]) -> State:
+    def _after_move(self, state: State, board: Board, rolls: bool, events: list[Event]) -> State:
         if board.winners:
             events.append(Event("win", {"player": board.winners[0]}))
             return evolve(state, over=True, pending=None)
@@ -249,7 +248,7 @@ class TeppichEngine:
         events.append(Event("move", {"player": me, "kind": "hop", "from": list(path[0]), "to": list(to),
                                      "path": [list(c) for c in path], "pushes": [], "blown_off": False}))
         state = self._board(state, board, pending=None)
-        return self._after_move(state, board, False, None, events)
+        return self._after_move(state, board, False, events)
 
     # -- turns --------------------------------------------------------------------------------
     def _next_turn(self, state: State, events: list[Event]) -> State:
