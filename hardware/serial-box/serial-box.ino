@@ -1,13 +1,19 @@
-// Serial button box for the tabletop companion.
+// Serial button box for the tabletop companion, protocol 2.
 //
 // Six arcade buttons on a small microcontroller (Arduino Uno/Nano/Micro, or an RP2040 board
 // with the arduino-pico core), reported to the Raspberry Pi over USB serial as text lines.
-// The protocol is described in hardware/serial-box.md:
+// The protocol is described in hardware/serial-box.md; hardware/pico-box/main.py is the same
+// box in MicroPython.
 //
-//   box -> Pi:  HELLO fw=1 proto=1      on start-up
-//               BTN ROLL DOWN           a debounced press (UP on release)
-//               PONG                    answer to PING
-//   Pi -> box:  PING
+//   box -> Pi:  HELLO fw=2 proto=2*XX        on start-up and when asked
+//               BTN ROLL DOWN #17*XX         a debounced press, numbered (UP on release)
+//               PONG*XX                      answer to PING
+//   Pi -> box:  ACK 17                       event 17 arrived: stop resending it
+//               PING / HELLO
+//
+// Every line sent ends in *XX: the XOR of the bytes before the '*', as two hex digits.
+// An event is resent every RESEND_MS until its ACK arrives, for at most EVENT_TTL_MS; a
+// press that could not be delivered by then is dropped rather than acted on late.
 //
 // Wiring: each button between its input pin and GND; the input's internal pull-up holds it
 // HIGH, a press pulls it LOW. No resistors.
@@ -15,8 +21,12 @@
 #include <Arduino.h>
 
 static const unsigned long BAUD = 115200;
-static const unsigned long DEBOUNCE_MS = 20;  // a contact must be still this long to count
-static const size_t MAX_LINE = 80;             // same limit as the companion's reader
+static const unsigned long DEBOUNCE_MS = 20;    // a contact must be still this long to count
+static const unsigned long RESEND_MS = 300;     // resend an unacknowledged event this often
+static const unsigned long EVENT_TTL_MS = 2000; // ... for at most this long
+static const size_t MAX_LINE = 80;              // same limit as the companion's reader
+static const size_t MAX_UNACKED = 8;            // the oldest is dropped when full
+static const unsigned long MAX_SEQ = 65535;
 
 struct Button {
   const char *name;   // as the companion names it, upper case on the wire
@@ -37,12 +47,59 @@ static Button buttons[] = {
 };
 static const size_t BUTTON_COUNT = sizeof(buttons) / sizeof(buttons[0]);
 
+struct Pending {
+  uint16_t seq;
+  uint8_t button;
+  bool down;
+  unsigned long firstSent;
+  unsigned long lastSent;
+};
+static Pending unacked[MAX_UNACKED];
+static size_t unackedCount = 0;
+static uint16_t seq = 0;
+
 static char line[MAX_LINE + 1];
 static size_t lineLength = 0;
 static bool lineTooLong = false;
 
+// Sends body followed by *XX and a line end.
+static void sendLine(const char *body) {
+  uint8_t sum = 0;
+  for (const char *p = body; *p; p++) {
+    sum ^= (uint8_t)*p;
+  }
+  char tail[6];
+  snprintf(tail, sizeof(tail), "*%02X", sum);
+  Serial.print(body);
+  Serial.println(tail);
+}
+
 static void sayHello() {
-  Serial.println(F("HELLO fw=1 proto=1"));
+  sendLine("HELLO fw=2 proto=2");
+}
+
+static void sendEvent(const Pending &e) {
+  char body[MAX_LINE + 1];
+  snprintf(body, sizeof(body), "BTN %s %s #%u", buttons[e.button].name, e.down ? "DOWN" : "UP",
+           (unsigned)e.seq);
+  sendLine(body);
+}
+
+static void newEvent(uint8_t button, bool down) {
+  seq = (uint16_t)(seq % MAX_SEQ + 1);
+  if (unackedCount == MAX_UNACKED) {
+    // Full: forget the oldest; the companion logs the gap.
+    memmove(&unacked[0], &unacked[1], sizeof(Pending) * (MAX_UNACKED - 1));
+    unackedCount--;
+  }
+  unsigned long now = millis();
+  Pending &e = unacked[unackedCount++];
+  e.seq = seq;
+  e.button = button;
+  e.down = down;
+  e.firstSent = now;
+  e.lastSent = now;
+  sendEvent(e);
 }
 
 static void scanButtons() {
@@ -56,18 +113,78 @@ static void scanButtons() {
       b.changedAt = now;
     } else if (pressed != b.stable && now - b.changedAt >= DEBOUNCE_MS) {
       b.stable = pressed;
-      Serial.print(F("BTN "));
-      Serial.print(b.name);
-      Serial.println(pressed ? F(" DOWN") : F(" UP"));
+      newEvent((uint8_t)i, pressed);
     }
   }
 }
 
-static void handleLine(const char *text) {
+static void resendEvents() {
+  unsigned long now = millis();  // unsigned subtraction survives millis() wrapping
+  size_t kept = 0;
+  for (size_t i = 0; i < unackedCount; i++) {
+    Pending e = unacked[i];
+    if (now - e.firstSent > EVENT_TTL_MS) {
+      continue;  // too old to act on
+    }
+    if (now - e.lastSent >= RESEND_MS) {
+      e.lastSent = now;
+      sendEvent(e);
+    }
+    unacked[kept++] = e;
+  }
+  unackedCount = kept;
+}
+
+static void acknowledge(unsigned long n) {
+  size_t kept = 0;
+  for (size_t i = 0; i < unackedCount; i++) {
+    if (unacked[i].seq != n) {
+      unacked[kept++] = unacked[i];
+    }
+  }
+  unackedCount = kept;
+}
+
+static bool hexValue(char c, uint8_t &out) {
+  if (c >= '0' && c <= '9') { out = c - '0'; return true; }
+  if (c >= 'A' && c <= 'F') { out = c - 'A' + 10; return true; }
+  if (c >= 'a' && c <= 'f') { out = c - 'a' + 10; return true; }
+  return false;
+}
+
+static void handleLine(char *text) {
+  char *star = strrchr(text, '*');
+  if (star != NULL) {
+    uint8_t hi, lo, sum = 0;
+    if (strlen(star) != 3 || !hexValue(star[1], hi) || !hexValue(star[2], lo)) {
+      return;
+    }
+    for (char *p = text; p < star; p++) {
+      sum ^= (uint8_t)*p;
+    }
+    if (sum != (uint8_t)(hi * 16 + lo)) {
+      return;  // damaged on the way: ignore
+    }
+    *star = '\0';
+  }
   if (strcmp(text, "PING") == 0) {
-    Serial.println(F("PONG"));
+    sendLine("PONG");
   } else if (strcmp(text, "HELLO") == 0) {
     sayHello();
+  } else if (strncmp(text, "ACK ", 4) == 0) {
+    const char *digits = text + 4;
+    size_t n = strlen(digits);
+    if (n == 0 || n > 5) {
+      return;
+    }
+    unsigned long value = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (digits[i] < '0' || digits[i] > '9') {
+        return;
+      }
+      value = value * 10 + (digits[i] - '0');
+    }
+    acknowledge(value);
   }
   // Anything else is ignored, so a newer companion can talk to an older box.
 }
@@ -110,4 +227,5 @@ void setup() {
 void loop() {
   scanButtons();
   readHost();
+  resendEvents();
 }
