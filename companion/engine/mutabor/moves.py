@@ -14,8 +14,6 @@ from functools import cache, lru_cache
 
 from companion.engine.base import IllegalAction
 from companion.engine.mutabor.geometry import (
-    CELLS,
-    CENTRE,
     GOAL,
     KNIGHT,
     MOVES,
@@ -246,11 +244,3 @@ def moves_home(state: State) -> list[int | None]:
 
 def is_knight(a: Cell, b: Cell) -> bool:
     return (b[0] - a[0], b[1] - a[1]) in KNIGHT
-
-
-def exists(cell: Cell) -> bool:
-    return cell in CELLS
-
-
-def is_centre(cell: Cell) -> bool:
-    return cell in CENTRE
