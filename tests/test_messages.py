@@ -2,7 +2,7 @@
 
 The engine sources are read with ``ast``: every ``IllegalAction(...)`` names its code as a
 string literal, and every code, event reason and ``Chance.kind`` an engine package can produce
-has a text in ``assets/i18n/<game>.de.toml`` and ``<game>.en.toml`` with exactly the call's
+has a text in ``assets/i18n/<game>.de.toml`` and ``<game>.en.toml`` using only the call's
 parameters as ``{placeholders}``. This runs over whatever engine packages are present, so a
 new game is checked the day it arrives.
 
@@ -177,9 +177,11 @@ def test_every_refusal_has_words_with_the_same_placeholders(game, lang):
     wrong = []
     for code, uses in sorted(found.refusals.items()):
         params = one_param_list([p for _, p in uses], f"{game} refusal {code} ({uses[0][0]})")
-        if params is not UNKNOWN and placeholders(table[code]) != params:
+        # a text may leave a parameter out (the screen may show it another way, e.g. by
+        # lighting the cell), but it may never ask for one the engine does not give
+        if params is not UNKNOWN and not placeholders(table[code]) <= params:
             wrong.append(f"{code} ({uses[0][0]}): text has {sorted(placeholders(table[code]))}, call {sorted(params)}")
-    assert wrong == [], f"{game}.{lang}.toml placeholders differ from the parameters:\n" + "\n".join(wrong)
+    assert wrong == [], f"{game}.{lang}.toml asks for parameters the engine does not give:\n" + "\n".join(wrong)
     unused = sorted(set(table) - set(found.refusals))
     assert unused == [], f"{game}.{lang}.toml words refusals the engine never gives: {unused}"
 

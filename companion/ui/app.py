@@ -146,7 +146,9 @@ class App:
                 self.running = False
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
-                if not self.kiosk:
+                # on a table Escape pauses the game; elsewhere it closes the window (never on
+                # a kiosk, where only the staff menu may leave the app)
+                if not self.scene.on_menu() and not self.kiosk:
                     self.running = False
                 return
             if self.scene.wants_text and ev.unicode and (ev.unicode.isalpha() or ev.unicode in " -"):
@@ -206,7 +208,10 @@ class App:
         scripted, self._scripted = self._scripted, []
         for iev in scripted + self.hub.drain():
             pending.append((iev.name, iev.t))
-            self.scene.on_input(iev)
+            if iev.name == "menu":
+                self.scene.on_menu()
+            else:
+                self.scene.on_input(iev)
         scene = self.scene
         animating = scene.update(self.now()) or animating
         if not animating and scene.finished_game() and "end" in self.routes:

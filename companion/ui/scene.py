@@ -38,6 +38,10 @@ class Scene:
     def on_input(self, ev: InputEvent) -> None:
         """A button, key or serial press."""
 
+    def on_menu(self) -> bool:
+        """The menu was asked for (a long press of UNDO, Escape); True if this screen has one."""
+        return False
+
     #: True on screens that take typed letters (the name keyboard): a desktop keyboard's
     #: letters then type instead of acting as buttons
     wants_text = False

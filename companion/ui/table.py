@@ -27,6 +27,11 @@ class TableScene(Scene):
         self.session = session
         self.game = session.engine.name
 
+    def on_menu(self) -> bool:
+        """The pause menu: go on, back to the game menu (the game stays), or end the game."""
+        self.go("pause", table=self)
+        return True
+
     # -- the app and the end screen ask these ----------------------------------------------
     def finished_game(self) -> bool:
         return self.session.over and not self.is_busy()
