@@ -30,8 +30,10 @@ from typing import Any
 from companion.engine.base import Action, Event
 from companion.session import schema
 from companion.session.notice import Notice, StoreError
+from companion.session.witness import Witness, read_witness, witness_path
 
-__all__ = ["Store", "StoreError", "GameRow", "HistoryRow", "LedgerRow", "Loaded", "default_path"]
+__all__ = ["Store", "StoreError", "GameRow", "HistoryRow", "LedgerRow", "Loaded", "default_path", "read_witness",
+           "witness_path"]
 
 #: Finished (or closed) games kept by default; older ones are pruned, unfinished ones never.
 KEEP_FINISHED = 500
@@ -44,20 +46,6 @@ def default_path() -> Path:
         return Path(base) / "companion.sqlite3"
     xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(xdg) / "companion" / "companion.sqlite3"
-
-
-def witness_path(path: str | Path) -> Path:
-    """The side file holding the last commit number, beside the database."""
-    return Path(f"{path}-last")
-
-
-def read_witness(path: str | Path) -> int | None:
-    """The commit number last written beside the database; None if there is none to trust."""
-    try:
-        text = witness_path(path).read_bytes()[:32].decode("ascii").strip()
-        return int(text) if text.isdigit() else None
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 @dataclass(frozen=True)
@@ -127,7 +115,7 @@ class Store:
         self.path = path
         self.keep_finished = keep_finished
         self.commits = 0
-        self._witness: int | None = None
+        self._witness: Witness | None = None
         memory = str(path) == ":memory:" or uri is not None
         try:
             if not memory:
@@ -157,7 +145,9 @@ class Store:
             self.db.close()
             raise
         if not memory:
-            self._open_witness()
+            self._witness = Witness.open(path)
+            if self._witness is not None and read_witness(path) is None:
+                self._mark()
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED
@@ -170,38 +160,20 @@ class Store:
         return open_store(path, keep_finished=keep_finished)
 
     def close(self) -> None:
-        if self._witness is not None:
-            os.close(self._witness)
-            self._witness = None
+        witness, self._witness = self._witness, None
+        if witness is not None:
+            witness.close()
         self.db.close()
 
-    # -- the commit counter and its witness file -------------------------------------------
+    # -- the commit counter and its copy beside the database ------------------------------
     def _counter(self) -> int:
         row = self.db.execute("SELECT value FROM meta WHERE key = 'commits'").fetchone()
         return int(row[0]) if row else 0
 
-    def _open_witness(self) -> None:
-        try:
-            self._witness = os.open(witness_path(self.path), os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            self._witness = None  # a read-only directory: the database itself says so on writing
-            return
-        if read_witness(self.path) is None:
-            self._mark()
-
     def _mark(self) -> None:
-        """Write the commit number beside the database, after the commit is on the card.
-
-        Written in place in one small block: a crash between the commit and this write leaves
-        the file one behind, which is harmless; it is never ahead of the database."""
-        fd = getattr(self, "_witness", None)
-        if fd is None:
-            return
-        try:
-            os.pwrite(fd, f"{self.commits:020d}\n".encode("ascii"), 0)
-            os.fsync(fd)
-        except OSError:
-            pass  # the step is saved; only the check for a lost -wal file is weaker until next time
+        witness = getattr(self, "_witness", None)
+        if witness is not None:
+            witness.mark(self.commits)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -210,8 +182,9 @@ class Store:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
-                row = self.db.execute(
-                    "UPDATE meta SET value = value + 1 WHERE key = 'commits' RETURNING value").fetchone()
+                # (no RETURNING: Raspberry Pi OS 11 ships SQLite 3.34, which lacks it)
+                self.db.execute("UPDATE meta SET value = value + 1 WHERE key = 'commits'")
+                row = self.db.execute("SELECT value FROM meta WHERE key = 'commits'").fetchone()
                 self.db.execute("COMMIT")
             except BaseException:
                 # SQLite may already have rolled back (a full disk at COMMIT does that)
