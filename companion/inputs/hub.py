@@ -1,9 +1,13 @@
 """The one queue every press lands on.
 
-Sources (GPIO buttons, the serial box) call :meth:`InputHub.press` from their own threads; the
-hub debounces, puts an :class:`~companion.inputs.events.InputEvent` on a thread-safe queue and
-calls ``wake`` so the screen loop, asleep in ``pygame.event.wait()``, gets up and calls
-:meth:`InputHub.drain`. The hub never imports pygame: the UI hands in the wake function.
+Sources call it from their own threads: :meth:`InputHub.put` for presses they have already
+debounced (GPIO edges, the serial box's numbered events), :meth:`InputHub.press` for those the
+hub should debounce (the keyboard). The hub puts an :class:`~companion.inputs.events.InputEvent`
+on a bounded, thread-safe queue and calls ``wake`` so the screen loop, asleep in
+``pygame.event.wait()``, gets up and calls :meth:`InputHub.drain`. Sources also report whether
+they can deliver presses (:meth:`InputHub.set_status`), which the screen reads with
+:meth:`InputHub.statuses` / :meth:`InputHub.offline`. The hub never imports pygame: the UI
+hands in the wake function.
 
 >>> woken = []
 >>> with InputHub(wake=lambda: woken.append(1)) as hub:

@@ -115,3 +115,68 @@ def test_presses_from_many_threads_all_arrive(wakes):
     events = hub.drain()
     assert len(events) == 6 * 200
     assert 1 <= wakes.count < 6 * 200  # woken when the queue stops being empty, not per press
+
+
+# -- bounded queue, coalesced wakes, source status ------------------------------------------
+
+
+def test_put_skips_the_debouncer(hub, clock):
+    assert hub.put("roll", "gpio")
+    assert hub.put("roll", "gpio")  # the source debounced already
+    assert len(hub.drain()) == 2
+
+
+def test_queue_is_bounded_and_counts_drops(wakes):
+    hub = InputHub(wake=wakes, max_queued=8)
+    results = [hub.put("ok", "gpio") for _ in range(100)]
+    assert results.count(True) == 8
+    assert hub.dropped == 92
+    assert len(hub.drain()) == 8
+    assert hub.put("ok", "gpio")  # room again once drained
+
+
+def test_a_burst_wakes_the_loop_once(wakes):
+    hub = InputHub(wake=wakes)
+    for _ in range(50):
+        hub.put("left", "serial")
+    assert wakes.count == 1
+    hub.drain()
+    hub.put("left", "serial")
+    assert wakes.count == 2
+
+
+def test_get_takes_events_in_order_across_threads():
+    hub = InputHub()
+    threading.Timer(0.05, lambda: hub.put("undo", "gpio")).start()
+    event = hub.get(timeout=5)
+    assert event is not None and event.name == "undo"
+
+
+def test_status_changes_wake_and_notify(wakes):
+    hub = InputHub(wake=wakes)
+    seen = []
+    hub.on_status(seen.append)
+    version = hub.status_version
+    hub.set_status("serial", False, "connecting")
+    hub.set_status("serial", False, "connecting")  # no change: no wake, no call
+    hub.set_status("serial", True, "online")
+    assert [(s.online, s.detail) for s in seen] == [(False, "connecting"), (True, "online")]
+    assert hub.status_version == version + 2
+    assert wakes.count == 2
+    assert hub.offline() == []
+    hub.set_status("serial", False, "silent")
+    assert hub.offline() == ["serial"]
+    assert hub.statuses()["serial"].detail == "silent"
+    assert hub.drain() == []  # a status is not a press
+
+
+def test_a_failing_status_listener_is_logged_not_raised(caplog):
+    hub = InputHub()
+
+    def broken(status):
+        raise RuntimeError("screen not ready")
+
+    hub.on_status(broken)
+    with caplog.at_level(logging.ERROR):
+        hub.set_status("serial", True)
+    assert "status listener failed" in caplog.text
