@@ -75,7 +75,8 @@ def load_gangs() -> tuple[Gang, ...]:
 
 
 def load_groups(gangs: tuple[Gang, ...]) -> tuple[Group, ...]:
-    file, groups = "groups.csv", []
+    file = "groups.csv"
+    groups: list[Group] = []
     by_name = {g.name.casefold(): i for i, g in enumerate(gangs)}
     for line, row in _rows(file, ("gang", "group", "fate")):
         gang = by_name.get(row["gang"].casefold())

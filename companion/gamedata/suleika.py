@@ -102,7 +102,9 @@ def load() -> Box:
     if not in_box:
         raise BoxDataError(lines.name, None, "[carpets_in_box] lists no colours")
 
-    seat_colors, per_color, money = [], [], {rules: [] for rules in RULE_SETS}
+    seat_colors: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
+    per_color: list[tuple[int, int]] = []
+    money: dict[str, list[tuple[int, int]]] = {rules: [] for rules in RULE_SETS}
     for players in PLAYER_COUNTS:
         section = SECTIONS[players]
         table = _table(lines, data, section)
