@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.engine.base import Action, Event, IllegalAction
 from companion.session.chance import SeededChance
-from companion.session.notice import Notice
+from companion.session.notice import Notice, StoreError
 from companion.session.record import RECORD_VERSION, RecordError, dumps, header_stamp, stamp_warnings
 from companion.session.store import Store
 
@@ -61,9 +61,13 @@ class Session:
         """Rebuild a stored game. A stored action that is damaged on the card or no longer
         applies is set aside with everything after it (kept in the store's ``undone`` table)
         and returned as the error to show; the rest is kept. Raises StoreError only when the
-        game's header itself cannot be read."""
+        game's header cannot be read or no longer sets up a game (other box data)."""
         loaded = store.load_checked(game_id)
-        session = cls(loaded.header, store, game_id)
+        try:
+            session = cls(loaded.header, store, game_id)
+        except Exception as exc:  # noqa: BLE001 -- a stored header must never stop the app
+            raise StoreError("does_not_start", "Game {game} cannot be set up again with this companion and "
+                             "box ({reason}).", game=game_id, reason=str(exc)) from exc
         session.notices = list(loaded.notices) + stamp_warnings(loaded.header, session.engine)
         for seq, action in enumerate(loaded.actions):
             try:

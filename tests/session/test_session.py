@@ -217,3 +217,13 @@ def test_resume_warns_when_the_box_data_changed(tmp_path):
                      (json.dumps({**s.header, "box": "0000000000000000"}), s.game_id))
     again, error = Session.resume(store, s.game_id)
     assert error is None and [n.code for n in again.notices] == ["other_box"]
+
+
+def test_a_stored_header_the_engine_refuses_is_a_store_error_not_a_crash(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    s = Session.new(HEADER, store)
+    store.db.execute("UPDATE games SET header = ?, header_sum = NULL WHERE id = ?",
+                     (json.dumps({**s.header, "players": 7}), s.game_id))
+    with pytest.raises(StoreError) as err:
+        Session.resume(store, s.game_id)
+    assert err.value.code == "does_not_start" and err.value.params["game"] == s.game_id

@@ -23,6 +23,7 @@ CODES: dict[str, dict[str, object]] = {
     "card_full": {}, "read_only": {}, "write_failed": {"detail": "disk I/O error"}, "store_failed": {},
     "cannot_open": {"file": "/data/g.sqlite3", "detail": "x"}, "damaged_store": {"detail": "x"},
     "newer_store": {"file": "g", "found": 3, "known": 2}, "no_game": {"game": 4}, "damaged_game": {"game": 4},
+    "does_not_start": {"game": 4, "reason": "x"},
     "moved_aside_damaged": {"file": "g", "aside": "g.1.damaged", "why": "x", "kind": "damaged", "detail": "x"},
     "moved_aside_lost": {"file": "g", "aside": "g.1.lost", "why": "x", "kind": "lost", "lost": 3},
     "moved_aside_newer": {"file": "g", "aside": "g.1.newer", "why": "x", "kind": "newer", "found": 3, "known": 2},
