@@ -349,9 +349,18 @@ class SerialBox:
             try:
                 port = self._open_port()
                 if port is not None:
+                    started = time.monotonic()
                     self._connection(port)
-                    tries = list(quick)
-                    continue
+                    if self._why_closed == "silent":
+                        # A box is plugged in but mute: keep reopening it (an Uno restarts
+                        # on open), at the retry pace, as long as it stays plugged in.
+                        self._stop.wait(self.retry_s)
+                        continue
+                    if time.monotonic() - started >= 1.0:
+                        tries = list(quick)  # it worked for a while: after an unplug, be quick
+                        continue
+                    # A port that opens but fails at once falls through and backs off, so a
+                    # broken device cannot make us spin.
                 if tries:
                     self._stop.wait(tries.pop(0))
                 elif watch.works:

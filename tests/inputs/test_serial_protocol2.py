@@ -190,7 +190,7 @@ def test_a_silent_box_is_shown_offline(make_device, big_hub):
     quiet = make_device(answer_ping=False)
     seen = []
     big_hub.on_status(seen.append)
-    with SerialBox(big_hub, quiet.path, ping_s=0.1, silent_s=0.4) as b:
+    with SerialBox(big_hub, quiet.path, ping_s=0.1, silent_s=0.4, retry_s=0.1) as b:
         # Opening the port empties its input, so speak once the host has pinged.
         assert wait_until(lambda: "PING" in quiet.received)
         quiet.send("HELLO fw=2 proto=2")
