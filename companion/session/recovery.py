@@ -27,7 +27,8 @@ from typing import Any
 
 from companion.session import schema
 from companion.session.notice import Notice, StoreError
-from companion.session.store import KEEP_FINISHED, Store, read_witness
+from companion.session.store import KEEP_FINISHED, Store
+from companion.session.witness import read_witness, witness_path
 
 #: Files SQLite and the store keep beside the database; they move aside together with it.
 SUFFIXES = ("", "-wal", "-shm", "-last")
@@ -46,6 +47,12 @@ def open_store(path: str | Path | None = None, *, keep_finished: int = KEEP_FINI
     path = Path(path)
     notices: list[Notice] = []
     witness = read_witness(path)  # before the database: a running writer is never ahead of it
+    if witness and (not path.exists() or path.stat().st_size == 0):
+        # an empty or missing file starts afresh; the old count would only call it "lost"
+        move_aside(witness_path(path), "empty")
+        notices.append(Notice("store_was_empty", "The games file {file} was empty or missing; a new "
+                              "one was started.", file=str(path), lost=witness))
+        witness = None
     store: Store | None = None
     problem: tuple[str, str, dict[str, Any]] | None = None
     try:

@@ -261,3 +261,16 @@ def test_move_aside_never_overwrites(tmp_path):
         path.write_bytes(b"junk")
         recovery.move_aside(path, "damaged")
     assert len(asides(path)) == 3
+
+
+def test_a_file_emptied_by_a_power_cut_starts_afresh_and_says_so(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    fill(path, games=1, steps=3)
+    path.write_bytes(b"")  # what ext4 can leave of a file after a power cut
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    store, notices = Store.open(path)
+    assert codes(notices) == ["store_was_empty"] and store.unfinished() == []
+    Session.new(HEADER, store).roll()
+    store.close()
+    assert Store.open(path)[1] == []

@@ -27,6 +27,7 @@ CODES: dict[str, dict[str, object]] = {
     "moved_aside_damaged": {"file": "g", "aside": "g.1.damaged", "why": "x", "kind": "damaged", "detail": "x"},
     "moved_aside_lost": {"file": "g", "aside": "g.1.lost", "why": "x", "kind": "lost", "lost": 3},
     "moved_aside_newer": {"file": "g", "aside": "g.1.newer", "why": "x", "kind": "newer", "found": 3, "known": 2},
+    "store_was_empty": {"file": "g", "lost": 3},
     "games_recovered": {"count": 12, "file": "g.1.damaged"}, "nothing_recovered": {"file": "g", "why": "x"},
     "memory_only": {"file": "g", "why": "x"},
     "damaged_step": {"game": 4, "step": 18, "later": 22, "kept": 17},
