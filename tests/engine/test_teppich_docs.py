@@ -12,9 +12,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from teppich_helpers import ENGINE, apply_all, fly, new, put
+from teppich_helpers import ENGINE, REFUSALS, apply_all, fly, new, put
 
+from companion.engine.base import IllegalAction
 from companion.gamedata import assets_dir
+from companion.ui.i18n import Texts
 
 PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "engine" / "teppich"
 MODULES = ["companion.engine.teppich"] + [f"companion.engine.teppich.{p.stem}" for p in sorted(PACKAGE.glob("*.py"))
@@ -71,3 +73,17 @@ def test_summary_and_state_are_plain_json():
     assert summary["carpets"][0] == {"cell": [5, 6], "tokens": 5, "misses": 0, "on": 1}
     assert summary["pending"] is None and summary["winners"] == []
     assert json.loads(json.dumps(s.to_dict()))["cells"][0] == [5, 6]
+
+
+def test_every_refusal_code_is_met_and_worded_in_both_languages():
+    codes = set(re.findall(r'IllegalAction\(\s*"([a-z_0-9]+)"', SOURCES))
+    assert {code for code, _ in REFUSALS} == codes
+    langs = {lang: Texts(lang) for lang in ("de", "en")}
+    for code, trigger in REFUSALS:
+        with pytest.raises(IllegalAction) as info:
+            trigger()
+        assert info.value.code == code, (code, str(info.value))
+        json.dumps(info.value.params)
+        for lang, t in langs.items():
+            text = t.refusal("teppich", info.value)
+            assert "{" not in text and (lang == "en" or text != str(info.value)), (code, lang, text)

@@ -26,8 +26,8 @@ def _texts(raw: Any, players: int, key: str, default: tuple[str, ...]) -> tuple[
         return default
     if (not isinstance(raw, list) or len(raw) != players
             or not all(isinstance(n, str) and n.strip() for n in raw)):
-        raise IllegalAction("bad_header_list", "{key} must list {players} texts, one per player",
-                            key=key, players=players)
+        raise IllegalAction("bad_header_list", "{entry} must list {players} texts, one per player",
+                            entry=key, players=players)
     return tuple(n.strip() for n in raw)
 
 
