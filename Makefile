@@ -41,8 +41,10 @@ wheel: $(VENV)/.installed-dev
 		|| { cat build/wheel.log; exit 1; }
 	@ls dist/companion-*.whl
 
+# Times, plus instruction counts and the Pi Zero 2 W estimate where valgrind is installed
+# (several minutes). BENCH_ARGS="--quick" or "--store-dir /home/pi" as needed.
 bench: $(VENV)/.installed-run
-	$(BIN)/companion bench
+	$(BIN)/companion bench --instructions $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) dist build

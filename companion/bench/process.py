@@ -107,17 +107,24 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def wakeups(pid: int) -> int:
-    """Context switches, voluntary and not, of every thread of ``pid`` so far."""
-    total = 0
-    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+def wakeups_by_thread(pid: int) -> dict[str, int]:
+    """Context switches, voluntary and not, of every thread of ``pid`` so far, summed per
+    thread name (``comm``: "python", "SDLAudioP2", ...); threads that ended are not in it."""
+    out: dict[str, int] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            for line in status.read_text().splitlines():
+            name = (task / "comm").read_text().strip()
+            for line in (task / "status").read_text().splitlines():
                 if line.startswith(("voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:")):
-                    total += int(line.split()[1])
+                    out[name] = out.get(name, 0) + int(line.split()[1])
         except OSError:
             pass  # a thread ended while we counted
-    return total
+    return out
+
+
+def wakeups(pid: int) -> int:
+    """Context switches, voluntary and not, of every thread of ``pid`` so far."""
+    return sum(wakeups_by_thread(pid).values())
 
 
 def _threads(pid: int) -> int:
@@ -131,17 +138,20 @@ def _peak_rss_mb(pid: int) -> float:
     raise RuntimeError("no VmHWM in /proc status")
 
 
-def _watch(argv: list[str], seconds: float) -> tuple[float, float, float, int]:
+def _watch(argv: list[str], seconds: float) -> tuple[float, float, float, str]:
     """Start an idle child, wait for its ready line, watch it ``seconds``: (CPU %, wake-ups/s,
-    peak MiB, threads)."""
+    peak MiB, wake-ups/s per thread name)."""
     proc = _spawn(argv)
     try:
         _line(proc, timeout=120)
         time.sleep(0.3)  # the last frame is flipped and any banner timer set
-        c0, w0, t0 = _cpu_seconds(proc.pid), wakeups(proc.pid), time.monotonic()
+        c0, w0, t0 = _cpu_seconds(proc.pid), wakeups_by_thread(proc.pid), time.monotonic()
         time.sleep(seconds)
-        c1, w1, t1 = _cpu_seconds(proc.pid), wakeups(proc.pid), time.monotonic()
-        return 100.0 * (c1 - c0) / (t1 - t0), (w1 - w0) / (t1 - t0), _peak_rss_mb(proc.pid), _threads(proc.pid)
+        c1, w1, t1 = _cpu_seconds(proc.pid), wakeups_by_thread(proc.pid), time.monotonic()
+        secs = t1 - t0
+        per = {name: (n - w0.get(name, 0)) / secs for name, n in w1.items()}
+        by_thread = ", ".join(f"{name} {rate:.0f}/s" for name, rate in sorted(per.items(), key=lambda kv: -kv[1]))
+        return 100.0 * (c1 - c0) / secs, sum(per.values()), _peak_rss_mb(proc.pid), by_thread
     finally:
         proc.kill()
         proc.communicate()
@@ -160,15 +170,13 @@ def idle_figures(runs: int, seconds: float, turns: int, data: Path, notes: list[
                     target=WAKEUP_TARGET, note=how)
     mem = Figure("memory.peak_rss_mb", "memory: peak resident (VmHWM)", "MiB", target=MEMORY_TARGET,
                  note=f"table after {turns} turns with the store, then idle")
-    threads: set[int] = set()
     for _ in range(runs):
-        cpu, wake, _mb, n = _watch(child_argv("menu", data), seconds)
+        cpu, wake, _mb, menu_threads = _watch(child_argv("menu", data), seconds)
         m_cpu.samples.append(cpu)
         m_wake.samples.append(wake)
-        threads.add(n)
-        cpu, wake, mb, _n = _watch(child_argv("table", data, str(turns)), seconds)
+        cpu, wake, mb, table_threads = _watch(child_argv("table", data, str(turns)), seconds)
         t_cpu.samples.append(cpu)
         t_wake.samples.append(wake)
         mem.samples.append(mb)
-    notes.append(f"idle: the menu process had {'/'.join(map(str, sorted(threads)))} threads while idle")
+    notes.append(f"idle wake-ups by thread (last run), menu: {menu_threads}; table: {table_threads}")
     return [m_cpu, m_wake, t_cpu, t_wake, mem]

@@ -105,38 +105,40 @@ def scale_name(quick: bool) -> str:
 
 def measure(scale: Scale, workdir: Path, store_dir: Path, parts: tuple[str, ...], notes: list[str],
             say: Callable[[str], None]) -> list[Figure]:
-    """Every figure of ``parts``, in the order of the table; ``say`` reports progress."""
+    """Every figure of ``parts``, in the order of the table; ``say`` reports progress. A part
+    that fails is named in ``notes`` (starting with ``FAILED``) and the others still run."""
+    steps: dict[str, tuple[str, Callable[[], list[Figure]]]] = {
+        "engine": ("engine", lambda: engine.run(scale.runs, scale.games, scale.micro_games, notes)),
+        "press": ("press to screen", lambda: screen.press_figures(scale.press_runs, scale.presses, workdir, notes)),
+        "frame": ("frames", lambda: screen.frame_figures(scale.runs, scale.draws, notes)),
+        "start": ("start", lambda: process.start_figures(scale.start_runs, workdir)),
+        "idle": (f"idle ({scale.idle_s:g} s per run, menu and table) and memory",
+                 lambda: process.idle_figures(scale.idle_runs, scale.idle_s, scale.idle_turns, workdir, notes)),
+        "store": (f"store in {store_dir}", lambda: store.run(scale.runs, scale.store_actions, store_dir, notes)),
+        "instructions": ("instructions (callgrind)", lambda: _instructions(scale, workdir, notes, say)),
+    }
     figures: list[Figure] = []
-    if "engine" in parts:
-        say("engine")
-        figures += engine.run(scale.runs, scale.games, scale.micro_games, notes)
-    if "press" in parts:
-        say("press to screen")
-        figures += screen.press_figures(scale.press_runs, scale.presses, workdir, notes)
-    if "frame" in parts:
-        say("frames")
-        figures += screen.frame_figures(scale.runs, scale.draws, notes)
-    if "start" in parts:
-        say("start")
-        figures += process.start_figures(scale.start_runs, workdir)
-    if "idle" in parts:
-        say(f"idle ({scale.idle_s:g} s per run, menu and table) and memory")
-        figures += process.idle_figures(scale.idle_runs, scale.idle_s, scale.idle_turns, workdir, notes)
-    if "store" in parts:
-        say(f"store in {store_dir}")
-        figures += store.run(scale.runs, scale.store_actions, store_dir, notes)
-    if "instructions" in parts:
-        if callgrind.valgrind() is None:
-            notes.append("valgrind is not installed here: no instruction counts and no Pi estimates, "
-                         "times only (install valgrind to count them)")
-        else:
-            figures += callgrind.figures(scale, workdir, notes, lambda what: say(what + " (callgrind, slow)"))
+    for part in parts:
+        what, measure_part = steps[part]
+        say(what)
+        try:
+            figures += measure_part()
+        except Exception as exc:  # noqa: BLE001 - one broken part must not hide the others
+            notes.append(f"FAILED {part}: {type(exc).__name__}: {str(exc)[-600:]}")
     return figures
+
+
+def _instructions(scale: Scale, workdir: Path, notes: list[str], say: Callable[[str], None]) -> list[Figure]:
+    if callgrind.valgrind() is None:
+        notes.append("valgrind is not installed here: no instruction counts and no Pi estimates, "
+                     "times only (install valgrind to count them)")
+        return []
+    return callgrind.figures(scale, workdir, notes, lambda what: say(what + " (callgrind, slow)"))
 
 
 def main(quick: bool = False, as_json: bool = False, instructions: bool = False,
          store_dir: str | None = None, only: list[str] | None = None) -> int:
-    """Measure, print the table (or JSON); 0 unless a measurement failed, 2 for a bad store dir."""
+    """Measure, print the table (or JSON); 0 unless a measurement failed (1), 2 for a bad store dir."""
     name = scale_name(quick)
     scale = SCALES[name]
     notes: list[str] = []
@@ -173,4 +175,4 @@ def main(quick: bool = False, as_json: bool = False, instructions: bool = False,
                 f"Python {info['python']}, pygame-ce {info['pygame_ce']} (SDL {info['sdl']}), "
                 f"video driver {info['video_driver']}", ""]
         print(render(figures, head, notes))
-    return 0
+    return 1 if any(n.startswith("FAILED") for n in notes) else 0
