@@ -91,12 +91,12 @@ def classify(session: Session, shown: dict, doing: str | None) -> str:
         if not extra:
             return "equal"
         if doing == "step" and len(extra) == 1:
-            return "equal"  # committed but not yet drawn
+            return "ahead"  # committed but not yet drawn
         if doing == "roll_many" and all(a["action"] == "draw" for a in extra):
-            return "equal"  # the whole run of cards, committed at once, not yet drawn
+            return "ahead"  # the whole run of cards, committed at once, not yet drawn
         return "doubled"
     if doing == "undo" and n > 0 and len(acts) == n - 1 and digest(acts) == shown["prev"]:
-        return "equal"  # an undo committed but not yet drawn
+        return "ahead"  # an undo committed but not yet drawn
     return "lost"
 
 
@@ -104,7 +104,7 @@ def classify(session: Session, shown: dict, doing: str | None) -> str:
 def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, game):
     rng = random.Random(game)
     db = tmp_path / "games.sqlite3"
-    tally = {"kills": 0, "equal": 0, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
+    tally = {"kills": 0, "equal": 0, "ahead": 0, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
     for trial in range(KILLS_PER_GAME):
         mode = MODES[trial % len(MODES)]
         shown, err = run_until_killed(db, game, rng.randrange(10**6), mode, rng.randrange(1, 40))
@@ -122,5 +122,7 @@ def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, gam
         finally:
             store.close()
     print(f"\n{game}: {json.dumps(tally)}")
-    assert tally == {"kills": KILLS_PER_GAME, "equal": KILLS_PER_GAME, "lost": 0, "doubled": 0,
-                     "different": 0, "integrity": 0, "notices": 0}
+    # "equal": the store holds exactly the state shown; "ahead": it also holds the press after
+    # it, committed while the frame was not yet drawn (the kill landed inside that window)
+    assert tally["equal"] + tally["ahead"] == tally["kills"] == KILLS_PER_GAME, tally
+    assert tally == {**tally, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
