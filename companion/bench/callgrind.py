@@ -141,8 +141,11 @@ def figures(s: Any, data: Path, notes: list[str], say: Callable[[str], None]) ->
 
     say_("instructions: idle in the menu")
     short, long_ = 1.0, 1.0 + s.icount_idle_s
-    argv = lambda secs: process.child_argv("menu", data, "--exit-after", f"{secs:g}")  # noqa: E731
-    per_s = (count(argv(long_)) - count(argv(short))) / (long_ - short)
+
+    def idle_for(secs: float) -> list[str]:
+        return process.child_argv("menu", data, "--exit-after", f"{secs:g}")
+
+    per_s = (count(idle_for(long_)) - count(idle_for(short))) / (long_ - short)
     idle = Figure("instr.idle.menu", "instructions: idle in the menu, per second", "M instr/s", [per_s / 1e6],
                   note=f"{long_:g} s window − {short:g} s window, all threads, under valgrind")
     low, high = pi_seconds(per_s)

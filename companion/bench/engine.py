@@ -123,8 +123,9 @@ def run(runs: int, games: int, micro_games: int, notes: list[str]) -> list[Figur
         if config.rules == "marrakech" or config.players != usual or config.policy != "one-heading":
             continue
         pairs = sample_positions(config, micro_games)
-        listing = Figure(f"engine.{config.game}.legal_actions_us", f"engine: {title(config.game)} one legal-moves listing",
-                         "µs", note=f"mean over the {len(pairs)} positions of {micro_games} games")
+        listing = Figure(f"engine.{config.game}.legal_actions_us",
+                         f"engine: {title(config.game)} one legal-moves listing", "µs",
+                         note=f"mean over the {len(pairs)} positions of {micro_games} games")
         applying = Figure(f"engine.{config.game}.apply_us", f"engine: {title(config.game)} one apply", "µs",
                           note=listing.note)
         for _ in range(runs):

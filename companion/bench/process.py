@@ -69,10 +69,12 @@ def _line(proc: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
             break
         line = line.strip()
         if line.startswith("{"):
-            return json.loads(line)
+            fields: dict[str, Any] = json.loads(line)
+            return fields
     proc.kill()
     _out, err = proc.communicate()
-    raise RuntimeError(f"bench child {' '.join(map(str, proc.args[-3:]))!r} gave no result: {err.strip()[-800:]}")
+    argv = [str(a) for a in proc.args] if isinstance(proc.args, (list, tuple)) else [str(proc.args)]
+    raise RuntimeError(f"bench child {' '.join(argv[-3:])!r} gave no result: {err.strip()[-800:]}")
 
 
 def start_seconds(argv: list[str]) -> float:

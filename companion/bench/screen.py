@@ -91,9 +91,9 @@ def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float]
     from gpiozero.pins.mock import MockFactory
 
     from companion.inputs.gpio import GpioButtons, load_pins
+    from companion.root import make_app
     from companion.session.session import Session
     from companion.session.store import Store
-    from companion.root import make_app
 
     store = Store(Path(tempfile.mkdtemp(dir=workdir)) / "press.sqlite3")
     app = make_app(store=store, lang="en", fullscreen=False, sound=False)
