@@ -8,8 +8,17 @@ import json
 import pytest
 
 from companion.games import get_engine
-from companion.session.record import (MAX_LINE, RecordError, box_fingerprint, dumps, parse_record,
-                                      read_record_file, replay, replay_record, split_lines)
+from companion.session.record import (
+    MAX_LINE,
+    RecordError,
+    box_fingerprint,
+    dumps,
+    parse_record,
+    read_record_file,
+    replay,
+    replay_record,
+    split_lines,
+)
 from companion.session.session import Session
 
 V1 = '{"record": 1, "game": "suleika", "players": 2, "seed": 1}'

@@ -243,7 +243,7 @@ def salvage(source: Path, store: Store, quiet: bool = False) -> list[Notice]:
         wanted = ["id", "game", "header", "started", "finished", "closed", "header_sum", "closed_reason", "result"]
         cols = [c if c in have else "NULL" for c in wanted]
         has_sum = "sum" in _columns(db, "actions")
-        for gid, game, text, started, finished, closed, hsum, reason, result in _game_rows(db, cols):
+        for gid, _game, text, started, finished, closed, hsum, reason, result in _game_rows(db, cols):
             try:
                 header = json.loads(text) if isinstance(text, str) else None
             except ValueError:

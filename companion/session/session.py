@@ -44,7 +44,7 @@ class Session:
 
     # -- creating and resuming -------------------------------------------------------------
     @classmethod
-    def new(cls, header: dict[str, Any], store: Store | None = None) -> "Session":
+    def new(cls, header: dict[str, Any], store: Store | None = None) -> Session:
         """A fresh game with a v2 header (rules version and box fingerprint added); with a
         store it is saved from the first moment."""
         from companion.games import get_engine
@@ -57,7 +57,7 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, store: Store, game_id: int) -> tuple["Session", RecordError | None]:
+    def resume(cls, store: Store, game_id: int) -> tuple[Session, RecordError | None]:
         """Rebuild a stored game. A stored action that is damaged on the card or no longer
         applies is set aside with everything after it (kept in the store's ``undone`` table)
         and returned as the error to show; the rest is kept. Raises StoreError only when the
@@ -150,10 +150,11 @@ class Session:
         first = self.engine.chance(self.state)
         if first is None:
             raise IllegalAction("nothing_to_roll", "There is nothing to roll right now.")
-        state, steps = self.state, []
+        state, steps = self.state, list[tuple[Action, list[Event], Any]]()
         while len(steps) < limit:
             chance = self.engine.chance(state)
-            if chance is None or (chance.action, chance.kind) != (first.action, first.kind) or self.engine.is_over(state):
+            same = chance is not None and (chance.action, chance.kind) == (first.action, first.kind)
+            if chance is None or not same or self.engine.is_over(state):
                 break
             action = {"action": chance.action,
                       "value": self.chance_source.roll(chance, len(self.actions) + len(steps))}

@@ -151,7 +151,7 @@ class Store:
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED
-             ) -> tuple["Store", list[Notice]]:
+             ) -> tuple[Store, list[Notice]]:
         """The store to start the app with, whatever state the card is in, and what was found.
 
         See :func:`companion.session.recovery.open_store`.
@@ -376,9 +376,9 @@ class Store:
             header = _json(text)
             header = header if isinstance(header, dict) else {}
             won = _json(result or "{}")
-            winners = won.get("winners", []) if isinstance(won, dict) else []
-            names = header.get("names") if isinstance(header.get("names"), list) else []
-            players = header.get("players") if isinstance(header.get("players"), int) else 0
+            winners: list[Any] = won.get("winners") or [] if isinstance(won, dict) else []
+            names: list[Any] = header["names"] if isinstance(header.get("names"), list) else []
+            players: int = header["players"] if isinstance(header.get("players"), int) else 0
             out.append(HistoryRow(gid, date, game, players, tuple(w for w in winners if isinstance(w, int)),
                                   tuple(str(n) for n in names), length,
                                   "finished" if finished is not None else (reason or "left")))

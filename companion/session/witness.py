@@ -46,7 +46,7 @@ class Witness:
         self._thread: threading.Thread | None = None
 
     @classmethod
-    def open(cls, path: str | Path) -> "Witness | None":
+    def open(cls, path: str | Path) -> Witness | None:
         """The side file for the database at ``path``; None where it cannot be written (the
         database itself then says so when written to)."""
         try:

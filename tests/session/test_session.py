@@ -82,7 +82,8 @@ def test_resume_sets_a_broken_action_aside_and_keeps_the_rest(tmp_path):
     s = Session.new(HEADER, store)
     s.roll(2)
     s.act(first_placement(s))
-    store.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (?, 2, '{\"action\": \"roll\", \"value\": 9}', 0)",
+    store.db.execute("INSERT INTO actions (game_id, seq, action, at) "
+                     "VALUES (?, 2, '{\"action\": \"roll\", \"value\": 9}', 0)",
                      (s.game_id,))
     again, error = Session.resume(store, s.game_id)
     assert error is not None and error.line == 4 and "9" in str(error)
@@ -180,7 +181,8 @@ def test_roll_many_stops_at_its_limit_and_a_full_card_keeps_none(tmp_path):
         with pytest.raises(sqlite3.OperationalError):
             while True:
                 seq += 1
-                store.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (-1, ?, ?, 0)", (seq, "x" * size))
+                store.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (-1, ?, ?, 0)",
+                                 (seq, "x" * size))
     before = s.state
     with pytest.raises(StoreError) as err:
         s.roll_many(19)

@@ -22,7 +22,8 @@ def test_wal_and_full_sync(tmp_path):
 def test_append_load_and_ledger(tmp_path):
     s = Store(tmp_path / "g.sqlite3")
     gid = s.new_game(HEADER)
-    s.append(gid, 0, {"action": "roll", "value": 2}, [Event("pay", {"payer": 0, "payee": 1, "amount": 3, "reason": "carpet"})])
+    s.append(gid, 0, {"action": "roll", "value": 2},
+             [Event("pay", {"payer": 0, "payee": 1, "amount": 3, "reason": "carpet"})])
     s.append(gid, 1, {"action": "place", "cells": [[0, 0], [0, 1]]}, [])
     header, actions = s.load(gid)
     assert header == HEADER
@@ -130,7 +131,8 @@ def v1_store(path) -> None:
     db.executescript(V1_SCHEMA)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("INSERT INTO games (id, game, header, started, finished, closed) VALUES "
-               "(1, 'suleika', ?, 1.0, 2.0, NULL), (2, 'suleika', ?, 3.0, NULL, 4.0), (3, 'suleika', ?, 5.0, NULL, NULL)",
+               "(1, 'suleika', ?, 1.0, 2.0, NULL), (2, 'suleika', ?, 3.0, NULL, 4.0), "
+               "(3, 'suleika', ?, 5.0, NULL, NULL)",
                tuple(json.dumps({**HEADER, "seed": i}) for i in (1, 2, 3)))
     db.executemany("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, 0)",
                    [(g, i, json.dumps({"action": "roll", "value": i + 1})) for g in (1, 2, 3) for i in range(3)])
