@@ -23,7 +23,9 @@ True
 from __future__ import annotations
 
 import re
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "Bad",
     "Line",
+    "RepeatFilter",
     "SeqTracker",
     "checksum",
     "die_value",
@@ -182,3 +185,51 @@ class SeqTracker:
         """Forget the numbers: the box says HELLO after a restart and counts from 1 again."""
         self._recent.clear()
         self._last = None
+
+
+class RepeatFilter:
+    """Tells new presses from repeated lines for a box without event numbers (protocol 1).
+
+    A box that reports releases must send ``UP`` between two presses of a button. For a
+    box that never sends ``UP``, a ``DOWN`` counts if the last ``DOWN`` line of that button
+    came at least ``repeat_s`` earlier, measured from the last *line*, so a long flood of
+    one line acts once.
+
+    >>> t = [0.0]
+    >>> f = RepeatFilter(clock=lambda: t[0])
+    >>> f.down("ok"), f.down("ok")
+    (True, False)
+    >>> f.up("ok"); f.down("ok")           # released in between: a new press at once
+    True
+    >>> t[0] = 1.0; f.down("ok")           # this box sends UP, so no UP means a repeat
+    False
+    """
+
+    def __init__(self, repeat_s: float = 0.05, clock: Callable[[], float] = time.monotonic) -> None:
+        self.repeat_s = repeat_s
+        self._clock = clock
+        self._last_down: dict[str, float] = {}
+        self._released: set[str] = set()
+        self._reports_up = False
+
+    def down(self, name: str) -> bool:
+        """A ``DOWN`` line for ``name`` arrived; True if it is a new press."""
+        now = self._clock()
+        last = self._last_down.get(name)
+        self._last_down[name] = now
+        if name in self._released:
+            self._released.discard(name)
+            return True
+        if self._reports_up and last is not None:
+            return False
+        return last is None or now - last >= self.repeat_s
+
+    def up(self, name: str) -> None:
+        """An ``UP`` line for ``name`` arrived."""
+        self._reports_up = True
+        self._released.add(name)
+
+    def reset(self) -> None:
+        self._last_down.clear()
+        self._released.clear()
+        self._reports_up = False

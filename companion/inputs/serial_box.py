@@ -43,7 +43,16 @@ from collections.abc import Iterable
 
 import serial
 
-from .box_protocol import MAX_LINE, PROTOCOL_VERSION, Bad, Line, SeqTracker, die_value, parse
+from .box_protocol import (
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    Bad,
+    Line,
+    RepeatFilter,
+    SeqTracker,
+    die_value,
+    parse,
+)
 from .events import BUTTONS
 from .hub import InputHub
 from .serial_link import BoxLines, Outbox, Reader
@@ -53,9 +62,6 @@ __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "SerialBox"]
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two presses of one button from a protocol 1 box (no event numbers) for
-#: the second to count without an UP in between: a flood of one repeated line acts once.
-REPEAT_S = 0.05
 
 
 def _power_of_ten(n: int) -> bool:
@@ -124,10 +130,8 @@ class SerialBox:
         self._stop_r, self._stop_w = os.pipe()
         # Set when the reader ends or close() is called, to wake the supervisor.
         self._changed = threading.Event()
-        # Protocol 1 presses: the last DOWN line per button, and buttons released since.
-        self._last_down: dict[str, float] = {}
-        self._released: set[str] = set()
-        self._reports_up = False
+        # Protocol 1 boxes (no event numbers): repeated DOWN lines are filtered here.
+        self._repeats = RepeatFilter()
         self._thread = threading.Thread(
             target=self._supervise, name=f"serial-box {url or 'usb'}", daemon=True
         )
@@ -249,7 +253,7 @@ class SerialBox:
             value = die_value(line)
             if value is None:
                 self._bad(f"DIE needs one value 1-6: {text!r}")
-            elif numbered or self._fresh("die"):
+            elif numbered or self._repeats.down("die"):
                 self.hub.put("roll", "serial", value=value)
             return
         # BTN <NAME> DOWN|UP [extra words, ignored for forward compatibility]
@@ -260,30 +264,12 @@ class SerialBox:
         if name not in BUTTONS:
             self._bad(f"unknown button in {text!r}")
         elif action == "DOWN":
-            if numbered or self._fresh(name):
+            if numbered or self._repeats.down(name):
                 self.hub.put(name, "serial")
         elif action == "UP":
-            self._reports_up = True
-            self._released.add(name)
+            self._repeats.up(name)
         else:
             self._bad(f"BTN action must be DOWN or UP: {text!r}")
-
-    def _fresh(self, name: str) -> bool:
-        """Whether an unnumbered DOWN (protocol 1) is a new press, not a repeated line.
-
-        A box that reports releases must send UP between two presses. Otherwise a DOWN
-        counts if the last DOWN line of that button was at least :data:`REPEAT_S` ago,
-        measured from the last *line*, so a long flood of one line acts once.
-        """
-        now = time.monotonic()
-        last = self._last_down.get(name)
-        self._last_down[name] = now
-        if name in self._released:
-            self._released.discard(name)
-            return True
-        if self._reports_up and last is not None:
-            return False
-        return last is None or now - last >= REPEAT_S
 
     def _on_hello(self, args: tuple[str, ...]) -> None:
         self.hello = dict(arg.split("=", 1) for arg in args if "=" in arg)
@@ -301,10 +287,7 @@ class SerialBox:
         self._lines = lines
         self._outbox = Outbox(lines.transport.serial)
         self._open = True
-        # Protocol 1 repeat filtering starts afresh on every connection.
-        self._last_down.clear()
-        self._released.clear()
-        self._reports_up = False
+        self._repeats.reset()  # protocol 1 repeat filtering starts afresh on every connection
         log.info("serial box port %s open", self.port)
 
     def _disconnected(self, exc: BaseException | None) -> None:
