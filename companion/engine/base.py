@@ -107,3 +107,11 @@ class Engine(Protocol):
 
     def summary(self, state: Any) -> dict[str, Any]:
         """The state as plain JSON (what ``companion replay --json`` prints)."""
+
+
+#: Optional engine methods, for simulated players only (``companion.session.simulate``):
+#: ``unlisted_actions(state)`` gives some of the actions allowed now that ``legal_actions``
+#: does not list because there are too many (Teppich's new cloud layouts), and
+#: ``progress_actions(state)`` the legal actions that head for the game's end (a random
+#: player takes them half the time, so a game whose random play wanders still ends).
+OPTIONAL_HOOKS = ("unlisted_actions", "progress_actions")

@@ -43,6 +43,16 @@ def random_step(engine: Engine, state: Any, rng: random.Random) -> Action:
     each equally likely."""
     options: list[Action | None] = list(engine.legal_actions(state))
     chance = engine.chance(state)
+    unlisted = getattr(engine, "unlisted_actions", None)
+    if not options and chance is None and unlisted is not None:
+        options += unlisted(state)  # choices too many to list (a new layout of the clouds)
+    # a game whose random play wanders for ever offers moves that head for the end; they are
+    # taken half the time (games without them draw exactly as before)
+    progress = getattr(engine, "progress_actions", None)
+    if progress is not None and options and rng.random() < 0.5:
+        ahead = progress(state)
+        if ahead:
+            return rng.choice(ahead)
     if chance is not None:
         options.append(None)
     if not options:

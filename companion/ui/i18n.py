@@ -61,7 +61,7 @@ class Texts:
     def has(self, key: str) -> bool:
         return key in self._own
 
-    def __call__(self, key: str, **values: object) -> str:
+    def __call__(self, key: str, /, **values: object) -> str:
         template = self._own.get(key) or self._en.get(key) or key
         if not values:
             return template

@@ -97,6 +97,16 @@ class TeppichEngine:
         the cloud layouts are too many to list among the legal actions."""
         return {"action": "clouds", "cells": die.propose_clouds(self.box, state, pick)}
 
+    def unlisted_actions(self, state: State) -> list[Action]:
+        """While a cloud move is due: a few valid ones (for simulated players)."""
+        if state.pending != "clouds":
+            return []
+        return [self.cloud_move(state, pick) for pick in range(3)]
+
+    def progress_actions(self, state: State) -> list[Action]:
+        """The legal moves that end nearest the goal (for simulated players)."""
+        return self.toward_goal(state)
+
     def toward_goal(self, state: State) -> list[Action]:
         """The legal moves that end nearest the goal podium (a random game's nudge to finish)."""
         goal = self.box.goal
