@@ -236,3 +236,19 @@ def test_gpio_buttons_start_no_threads(mock_factory, hub, clock):
     with GpioButtons(hub, PINS, clock=clock) as buttons:
         assert threading.active_count() == before  # no hold threads, no poll threads
         assert not any(hasattr(b, "hold_time") for b in buttons.buttons.values())
+
+
+
+def test_wakeup_counter_sees_a_waking_thread():
+    # The tool behind the idle figures: a thread that wakes every 10 ms must be counted.
+    from companion.inputs.idle import wakeups_per_second
+
+    stop = threading.Event()
+    ticker = threading.Thread(target=lambda: [stop.wait(0.01) for _ in range(1000) if not stop.is_set()])
+    ticker.start()
+    try:
+        rate, threads = wakeups_per_second(0.3, settle=0.0)
+    finally:
+        stop.set()
+        ticker.join()
+    assert threads >= 1 and rate >= 20
