@@ -126,3 +126,43 @@ def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, gam
     # it, committed while the frame was not yet drawn (the kill landed inside that window)
     assert tally["equal"] + tally["ahead"] == tally["kills"] == KILLS_PER_GAME, tally
     assert tally == {**tally, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
+
+
+@pytest.mark.parametrize("game, trial", [("suleika", 0), ("suleika", 1), ("alibaba", 0), ("alibaba", 1)])
+def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_path, game, trial):
+    """The same through ``companion demo``: the real loop writes, after every frame, the state
+    it drew (COMPANION_TRACE); the store may hold the one press whose frame was not drawn."""
+    rng = random.Random(f"{game}/{trial}")
+    db, trace = tmp_path / "games.sqlite3", tmp_path / "trace.jsonl"
+    env = {**os.environ, "COMPANION_TRACE": str(trace), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "demo", "--game", game, "--data", str(db), "--turns", "1000",
+         "--players", str(2 + trial), "--seed", str(trial)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    target = rng.randrange(5, 120)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if trace.exists() and trace.read_text().count("\n") >= target:
+            break
+        time.sleep(0.005)
+    if proc.poll() is not None:
+        pytest.skip(f"companion demo ended by itself: {proc.stderr.read().decode()[-300:]}" if proc.stderr else "")
+    proc.kill()
+    proc.wait()
+    shown = []
+    for line in trace.read_text().splitlines():
+        try:
+            shown.append(json.loads(line))
+        except json.JSONDecodeError:
+            break  # the line being written when it died
+    store, notices = Store.open(db)
+    assert notices == [] and store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    rows = store.unfinished()
+    assert len(rows) == 1
+    session, error = Session.resume(store, rows[0].id)
+    assert error is None
+    n = shown[-1]["actions"]
+    extra = session.actions[n:]
+    assert len(extra) <= 1 or all(a["action"] == "draw" for a in extra)
+    assert session.engine.summary(session.states[n]) == shown[-1]["summary"]
