@@ -1,0 +1,69 @@
+"""The app takes every game to its end screen, whatever ended it, and every table can be left."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import get_engine, spec
+from companion.root import make_app
+from companion.session.session import Session
+from companion.session.simulate import play_game
+from companion.session.store import Store
+from tests.ui.screen import press, settle, tap_label
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    yield a
+    a.close()
+
+
+def test_a_marrakech_game_that_ends_on_a_roll_reaches_the_end_screen(app):
+    """With Marrakech rules the last player still in can go broke on a roll: no carpet is
+    laid after it, and the table used to stay on the board with nothing left to do."""
+    header = spec("suleika").header(3, 110, rules="marrakech")
+    _final, actions = play_game(get_engine("suleika"), header, 110)
+    assert actions[-1]["action"] == "roll"  # the game ends on a roll
+    session = Session.new(header, app.store)
+    for action in actions[:-1]:
+        session.act(action)
+    app.show(app.routes["table"](app, session=session))
+    settle(app)
+    press(app, "roll", actions[-1]["value"])
+    for _ in range(200):  # Omar walks; then the app shows the end by itself
+        if type(app.scene).__name__ == "EndScene":
+            break
+        app.step(block=False)
+    assert type(app.scene).__name__ == "EndScene"
+    assert session.over and app.store.unfinished() == []
+
+
+@pytest.mark.parametrize("game", ["suleika", "alibaba"])
+def test_escape_or_the_menu_press_pauses_a_table_and_the_game_stays_resumable(app, game):
+    session = Session.new(spec(game).header(seed=4), app.store)
+    session.roll()
+    app.show(app.routes["table"](app, session=session))
+    settle(app)
+    press(app, "menu")
+    assert type(app.scene).__name__ == "PauseScene"
+    press(app, "undo")  # back to the game
+    assert app.scene.session is session
+    press(app, "menu")
+    tap_label(app, "Zum Spielmenü")
+    assert type(app.scene).__name__ == "MenuScene"
+    assert [row.id for row in app.store.unfinished()] == [session.game_id]
+
+
+def test_ending_a_game_from_the_pause_menu_asks_once_more_and_records_it(app):
+    session = Session.new(spec("suleika").header(seed=4), app.store)
+    session.roll()
+    app.show(app.routes["table"](app, session=session))
+    settle(app)
+    press(app, "menu")
+    tap_label(app, "Spiel beenden")
+    assert type(app.scene).__name__ == "PauseScene"  # asked, not done
+    tap_label(app, "Wirklich beenden? Noch einmal tippen.")
+    assert type(app.scene).__name__ == "MenuScene"
+    assert app.store.unfinished() == []
+    assert app.scene.banner.text == "Das Spiel wurde beendet."
