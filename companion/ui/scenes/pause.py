@@ -53,7 +53,7 @@ class PauseScene(Scene):
             self.layout()
             return
         try:
-            self.table.session.abandon()
+            self.table.session.abandon("abandoned")
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
             return
