@@ -56,9 +56,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.root import start, stop
     from companion.session.store import Store
 
-    store = Store(args.data)
+    # whatever state the card is in, the app starts; what was found is shown and logged
+    store, notices = Store.open(args.data)
+    for notice in notices:
+        print(f"store: {notice}", file=sys.stderr)
     app, scene, sources = start(store, lang=args.lang, fullscreen=args.fullscreen,
-                                gpio=not args.no_gpio, serial=args.serial)
+                                gpio=not args.no_gpio, serial=args.serial, notices=notices)
     try:
         app.run(scene)
     finally:
@@ -234,7 +237,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     from companion.session.record import dumps
     from companion.session.store import Store, StoreError
 
-    store = Store(args.data)
+    try:
+        store, notices = Store.open(args.data)
+    except StoreError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    for notice in notices:
+        print(f"store: {notice}", file=sys.stderr)
     try:
         game_id = args.game_id
         if game_id is None:

@@ -24,6 +24,7 @@ SCENES: dict[str, str] = {
     "resume": "companion.ui.scenes.resume:ResumeScene",
     "pause": "companion.ui.scenes.pause:PauseScene",
     "selftest": "companion.ui.scenes.selftest:SelftestScene",
+    "staff": "companion.ui.scenes.staff:staff_scene",
 }
 
 
@@ -51,11 +52,19 @@ def make_app(**kwargs: Any) -> Any:
 
 
 def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpio: bool = True,
-          serial: str | None = None, pin_factory: Any = None) -> tuple[Any, Any, list[Any]]:
+          serial: str | None = None, pin_factory: Any = None,
+          notices: list[Any] | None = None) -> tuple[Any, Any, list[Any]]:
     """The app, its first scene (the resume offer if a game was left unfinished, else the
     menu) and the list the input sources will be put in once the first frame is on screen
     (opening the pin library takes longer than opening the window)."""
-    app = make_app(store=store, lang=lang, fullscreen=fullscreen)
+    from companion import settings
+
+    # the staff menu's choices (settings.toml beside the games) win over the defaults
+    chosen = settings.load(settings.data_dir(getattr(store, "path", None)))
+    app = make_app(store=store, lang=chosen.language or lang, fullscreen=fullscreen)
+    if chosen.volume != settings.DEFAULT_VOLUME:
+        from companion.ui.scenes.staff_menu import apply_volume
+        apply_volume(app, chosen.volume)
     sources: list[Any] = []
 
     def start_inputs() -> None:
@@ -69,6 +78,11 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
     app.after_first_frame(start_inputs)
     waiting = [row for row in store.unfinished() if row.actions > 0]
     first = app.routes["resume"](app, row=waiting[0]) if waiting else app.routes["menu"](app)
+    if notices:
+        # what the store found at start (a damaged file moved aside, nothing being saved):
+        # in words on the first screen, long enough to be read
+        first.say(" ".join(app.texts.refusal("store", n) for n in notices), bad=True)
+        first.banner.until = app.now() + 60
     return app, first, sources
 
 
