@@ -146,6 +146,8 @@ class EdgeDebouncer:
         self.presses: dict[str, int] = {}
         #: Buttons muted right now because their pin made an edge storm.
         self.muted: set[str] = set()
+        #: How many edge storms each button's pin has made.
+        self.storms: dict[str, int] = {}
 
     def edge(self, name: str, down: bool) -> bool:
         """Note an edge of ``name``; return True if it is a new press."""
@@ -166,12 +168,16 @@ class EdgeDebouncer:
                     return False
                 self.muted.discard(name)
                 pin.tokens = self.storm_edges - 1
-                log.warning("input %s is quiet again; listening to it", name)
+                if _power_of_ten(self.storms[name]):
+                    log.warning("input %s is quiet again; listening to it", name)
             elif pin.tokens < 0:
                 self.muted.add(name)
                 pin.held = True  # a press needs a clean release after the storm
                 pin.down = down
-                log.warning("input %s makes an edge storm (loose wire?); ignoring it", name)
+                self.storms[name] = self.storms.get(name, 0) + 1
+                if _power_of_ten(self.storms[name]):  # 1st, 10th, 100th: a flaky wire must not flood the log
+                    log.warning("input %s makes an edge storm (loose wire?); ignoring it (storm %d)",
+                                name, self.storms[name])
                 return False
             was_down, pin.down = pin.down, down
             if down:
@@ -199,6 +205,10 @@ class EdgeDebouncer:
         with self._lock:
             self._pins.clear()
             self.muted.clear()
+
+
+def _power_of_ten(n: int) -> bool:
+    return n > 0 and str(n).strip("0") == "1"
 
 
 class _PinState:

@@ -252,3 +252,15 @@ def test_wakeup_counter_sees_a_waking_thread():
         stop.set()
         ticker.join()
     assert threads >= 1 and rate >= 20
+
+
+def test_repeated_storms_do_not_flood_the_log(clock, caplog):
+    d = EdgeDebouncer(0.05, clock=clock, quiet_s=0.5)
+    rng = random.Random(5)
+    for _ in range(30):
+        random_edges(lambda down: d.edge("straight", down), clock, 1.0, rng)
+        clock.advance(0.6)
+        d.edge("straight", False)  # quiet again
+    assert d.storms["straight"] == 30
+    storms = [r for r in caplog.records if "edge storm" in r.getMessage()]
+    assert len(storms) == 2  # the 1st and the 10th
