@@ -37,6 +37,9 @@ IDLE_WAIT_MS = 1000  # the loop still ticks once a second (banners fade, watchdo
 # second, 2-3 % of a core doing nothing). So the idle loop sleeps on a threading.Event that
 # button, serial and keyboard presses set, and looks at SDL's queue (touch, window) this often.
 TOUCH_POLL_S = 0.02
+#: the staff menu's hidden door: a finger held this long in the top-left corner of this size
+CORNER_PX = 64
+CORNER_HOLD_S = 5.0
 
 
 def on_a_pi() -> bool:
@@ -74,6 +77,7 @@ class App:
         # Touch screens send both finger and mouse events on some systems: once a finger event
         # arrives we ignore mouse events that came from touch, so one tap is one tap.
         self._fingers_seen = False
+        self._corner_since: float | None = None  # when a finger went down in the staff corner
         self.store = store
         self.texts = Texts(lang)
         self.sounds = Sounds() if sound else _Silent()
@@ -167,6 +171,8 @@ class App:
             if touch is None:
                 return
             kind, pos = touch
+            self._corner_since = self.now() if kind == "down" and pos[0] < CORNER_PX and pos[1] < CORNER_PX \
+                else None
             if kind == "down":
                 self.scene.on_press(pos)
             else:
@@ -210,8 +216,13 @@ class App:
             pending.append((iev.name, iev.t))
             if iev.name == "menu":
                 self.scene.on_menu()
+            elif iev.name == "staff":
+                self.open_staff()
             else:
                 self.scene.on_input(iev)
+        if self._corner_since is not None and self.now() - self._corner_since >= CORNER_HOLD_S:
+            self._corner_since = None
+            self.open_staff()
         scene = self.scene
         animating = scene.update(self.now()) or animating
         if not animating and scene.finished_game() and "end" in self.routes:
@@ -244,6 +255,11 @@ class App:
         self.notifier.alive()
         if animating:
             self.clock.tick(60)
+
+    def open_staff(self) -> None:
+        """The staff menu (UNDO and OK held, or the corner held), from any screen but its own."""
+        if "staff" in self.routes and not getattr(self.scene, "staff", False):
+            self.go("staff", back=self.scene)
 
     def after_first_frame(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` once the first frame is on screen (slow start-up work such as the pins)."""

@@ -1,0 +1,286 @@
+"""The staff pages about data: the box files, the game history (export to a USB stick or a
+QR code) and the health of the games file.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from companion.games import REGISTRY, resolve
+from companion.gamedata import BoxDataError
+from companion.session.record import dumps
+from companion.session.store import HistoryRow, StoreError
+from companion.ui import theme
+from companion.ui.kit import row
+from companion.ui.scene import Scene
+from companion.ui.scenes.staff_base import BODY, StaffPage, lines
+from companion.ui.widgets import Button
+
+#: where a USB stick shows up when the system mounts it
+USB_GLOBS = ("/media/*/*", "/run/media/*/*")
+#: the most a QR code (version 40, low error correction) holds, in bytes
+QR_MAX = 2953
+
+
+def usb_drives() -> list[Path]:
+    """Mounted removable drives we may write to (tests replace this)."""
+    found = [Path(p) for pattern in USB_GLOBS for p in sorted(glob.glob(pattern))]
+    return [p for p in found if os.path.ismount(p) and os.access(p, os.W_OK)]
+
+
+def check_boxes() -> list[tuple[str, BoxDataError | Exception | None]]:
+    """Each registered game's box files, loaded through the registry: None when fine."""
+    out: list[tuple[str, BoxDataError | Exception | None]] = []
+    for name, spec in REGISTRY.items():
+        if not spec.box:
+            continue
+        try:
+            resolve(spec.box)()
+        except Exception as exc:  # noqa: BLE001 - any failure of a box file is shown, not raised
+            out.append((name, exc))
+        else:
+            out.append((name, None))
+    return out
+
+
+class BoxPage(StaffPage):
+    """"Your box": every game's data files checked, with the file, the line and the reason."""
+
+    title_key = "entry_box"
+
+    def __init__(self, app: Any, back: Scene | None = None) -> None:
+        self.results = check_boxes()
+        super().__init__(app, back)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        y = BODY.y
+        for game, problem in self.results:
+            title = self.t(f"game_{game}")
+            if problem is None:
+                self.label(surf, self.st("box_fine", game=title), pygame.Rect(20, y, 760, 44), color=theme.GOOD)
+                y += 48
+                continue
+            if isinstance(problem, BoxDataError):
+                where = self.st("box_where_line", file=problem.file, line=problem.line) if problem.line \
+                    else self.st("box_where", file=problem.file)
+                reason = problem.reason
+            else:
+                where, reason = title, str(problem)
+            self.label(surf, self.st("box_bad", game=title, where=where), pygame.Rect(20, y, 760, 44),
+                       color=theme.BAD)
+            self.label(surf, reason, pygame.Rect(40, y + 44, 740, 80), wrap=True, valign="top")
+            y += 130
+
+
+def when(stamp: float) -> str:
+    return time.strftime("%d.%m.%Y %H:%M", time.localtime(stamp))
+
+
+class HistoryPage(StaffPage):
+    """The newest ended games, five to a page; a tap opens one."""
+
+    title_key = "entry_history"
+    ROWS = 5
+
+    def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
+        self.page_no = page_no
+        self.error: str | None = None
+        self.rows: list[HistoryRow] = []
+        store = getattr(app, "store", None)
+        if store is not None:
+            try:
+                self.rows = store.history(limit=100)
+            except StoreError as exc:
+                self.error = app.texts.refusal("store", exc)
+        super().__init__(app, back)
+
+    def player(self, row: HistoryRow, seat: int) -> str:
+        return row.names[seat] if seat < len(row.names) and row.names[seat] else self.t("player_n", n=seat + 1)
+
+    def line(self, row: HistoryRow) -> str:
+        if row.end == "finished":
+            end = self.st("won_by", names=", ".join(self.player(row, w) for w in row.winners)) if row.winners \
+                else self.st("no_winner")
+        else:
+            end = self.st(f"end_{row.end}")
+        return self.st("history_line", date=when(row.date), game=self.t(f"game_{row.game}"), players=row.players,
+                       end=end, steps=row.length)
+
+    def entries(self) -> list[Button]:
+        pages = max(1, -(-len(self.rows) // self.ROWS))
+        self.page_no = min(self.page_no, pages - 1)
+        shown = self.rows[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]
+        out = [self.button(pygame.Rect(20, 80 + i * 72, 760, 66), self.line(r),
+                           lambda gid=r.id: self.go("staff", page="game", back=self.back, game_id=gid), r.id)
+               for i, r in enumerate(shown)]
+        if pages > 1:
+            prev, _, nxt = row(pygame.Rect(20, 440 - 34, 760, 66), [1, 2, 1], 8)
+            out.append(self.button(prev, "", lambda: self.turn(-1), "prev", enabled=self.page_no > 0))
+            out[-1].icon = "left"
+            out.append(self.button(nxt, "", lambda: self.turn(1), "next", enabled=self.page_no < pages - 1))
+            out[-1].icon = "right"
+        return out
+
+    def turn(self, step: int) -> None:
+        self.page_no += step
+        self.layout()
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        if self.error or not self.rows:
+            self.label(surf, self.error or self.st("no_history"), BODY, role="min", wrap=True, valign="top")
+        elif len(self.rows) > self.ROWS:
+            pages = -(-len(self.rows) // self.ROWS)
+            self.label(surf, f"{self.page_no + 1}/{pages}", pygame.Rect(220, 406, 360, 66), color=theme.INK_DIM,
+                       align="center")
+
+
+class GamePage(HistoryPage):
+    """One ended game: who played, who won, how long; saved to a USB stick or shown as a QR code."""
+
+    title_key = "entry_game"
+
+    def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0) -> None:
+        self.game_id = game_id
+        super().__init__(app, back)
+        self.row = next((r for r in self.rows if r.id == game_id), None)
+
+    def entries(self) -> list[Button]:
+        left, right = row(pygame.Rect(20, 396, 760, 76), 2, 16, touch=True)
+        return [self.button(left, self.st("to_usb"), self.to_usb, "usb"),
+                self.button(right, self.st("to_qr"), lambda: self.go("staff", page="qr", back=self.back,
+                                                                      game_id=self.game_id), "qr")]
+
+    def on_back(self) -> None:
+        self.go("staff", page="history", back=self.back)
+
+    def record(self) -> str:
+        header, actions = self.app.store.load(self.game_id)
+        return dumps(header, actions)
+
+    def to_usb(self) -> None:
+        drives = usb_drives()
+        if not drives:
+            self.say(self.st("no_usb"), bad=True)
+            return
+        target = drives[0] / f"companion-{self.game_id}.jsonl"
+        try:
+            text = self.record()
+            with open(target, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+        except StoreError as exc:
+            self.say(self.t.refusal("store", exc), bad=True)
+        except OSError as exc:
+            self.say(self.st("usb_failed", error=exc.strerror or str(exc)), bad=True)
+        else:
+            self.say(self.st("usb_done", file=str(target)))
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        r = self.row
+        if r is None:
+            self.label(surf, self.st("no_game_id", game=self.game_id), BODY, role="min", wrap=True)
+            return
+        names = ", ".join(self.player(r, i) for i in range(r.players))
+        lines(self, surf, [(self.line(r), theme.INK), (self.st("players_were", names=names), theme.INK),
+                           (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 84, 760, 300), 56)
+
+
+class QrPage(StaffPage):
+    """A game's record as one QR code (if it fits in one)."""
+
+    title_key = "entry_qr"
+
+    def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0) -> None:
+        self.game_id = game_id
+        self.picture: pygame.Surface | None = None
+        self.problem = ""
+        try:
+            header, actions = app.store.load(game_id)
+            self.picture, self.problem = qr_picture(dumps(header, actions), 380)
+        except StoreError as exc:
+            self.problem = app.texts.refusal("store", exc)
+        super().__init__(app, back)
+        if self.problem.startswith("too_long:"):
+            self.problem = self.st("qr_too_long", size=self.problem.split(":")[1], most=QR_MAX)
+
+    def on_back(self) -> None:
+        self.go("staff", page="game", back=self.back, game_id=self.game_id)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        if self.picture is None:
+            self.label(surf, self.problem, BODY, role="min", wrap=True, valign="top", color=theme.BAD)
+            return
+        surf.blit(self.picture, self.picture.get_rect(midtop=(260, 84)))
+        self.label(surf, self.st("qr_note", game=self.game_id), pygame.Rect(480, 84, 300, 300), role="min",
+                   wrap=True, valign="top")
+
+
+def qr_picture(text: str, most_px: int) -> tuple[pygame.Surface | None, str]:
+    """The QR code of ``text`` at the largest whole number of pixels per module that fits
+    ``most_px``, black on white with its quiet zone; or None and why not."""
+    import segno
+
+    size = len(text.encode("utf-8"))
+    if size > QR_MAX:
+        return None, f"too_long:{size}"
+    try:
+        code = segno.make(text, error="l", micro=False, boost_error=False)
+    except segno.DataOverflowError:
+        return None, f"too_long:{size}"
+    modules = code.symbol_size(border=4)[0]
+    scale = most_px // modules
+    if scale < 2:
+        return None, f"too_long:{size}"
+    picture = pygame.Surface((modules * scale, modules * scale))
+    picture.fill((255, 255, 255))
+    for y, line in enumerate(code.matrix):
+        for x, dark in enumerate(line):
+            if dark:
+                picture.fill((0, 0, 0), ((x + 4) * scale, (y + 4) * scale, scale, scale))
+    return picture, ""
+
+
+class StorePage(StaffPage):
+    """The games file: where, how big, how many games, what was found at start, and SQLite's
+    own check."""
+
+    title_key = "entry_store"
+
+    def __init__(self, app: Any, back: Scene | None = None) -> None:
+        self.facts: list[tuple[str, tuple[int, int, int]]] = []
+        super().__init__(app, back)
+        self.facts = self.look()
+
+    def look(self) -> list[tuple[str, tuple[int, int, int]]]:
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return [(self.st("no_store"), theme.BAD)]
+        path = str(store.path)
+        size = sum(os.path.getsize(path + s) for s in ("", "-wal") if os.path.exists(path + s))
+        out = [(self.st("store_path", path=path), theme.INK),
+               (self.st("store_size", size=f"{size / 1024:.0f}"), theme.INK)]
+        try:
+            games, open_ = store.db.execute(
+                "SELECT COUNT(*), SUM(finished IS NULL AND closed IS NULL) FROM games").fetchone()
+            check = [r[0] for r in store.db.execute("PRAGMA quick_check").fetchall()]
+        except Exception as exc:  # noqa: BLE001 - a damaged file is what this page is for
+            return [*out, (self.st("store_check_bad", result=str(exc)), theme.BAD)]
+        out.append((self.st("store_games", games=games, open=open_ or 0), theme.INK))
+        ok = check == ["ok"]
+        out.append((self.st("store_check_ok") if ok else self.st("store_check_bad", result="; ".join(check)[:200]),
+                    theme.GOOD if ok else theme.BAD))
+        notices = list(getattr(self.app, "store_notices", ()) or ())
+        out.append((self.st("store_notices", count=len(notices)) if notices else self.st("store_no_notices"),
+                    theme.BAD if notices else theme.GOOD))
+        out += [(self.t.refusal("store", n), theme.INK) for n in notices]
+        return out
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        lines(self, surf, self.facts, pygame.Rect(20, 84, 760, 388), 48)

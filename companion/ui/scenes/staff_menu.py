@@ -1,0 +1,325 @@
+"""The staff menu and its settings pages: language, volume, Suleika's board, game options,
+restart and shut down.
+
+Every change is written to ``settings.toml`` at once (see :mod:`companion.settings`); the
+language and the volume count at once, the board and the options from the next new game
+(the setup screen starts from them).
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.games import REGISTRY, OptionSpec
+from companion.settings import LANGUAGES, option_defaults, save
+from companion.ui import theme
+from companion.ui.kit import grid, read_size, row
+from companion.ui.scene import Scene
+from companion.ui.scenes.staff_base import BODY, RETURN_S, StaffPage, open_for, shut
+from companion.ui.widgets import Button
+
+#: exit status that makes systemd start the companion again (``Restart=always``)
+RESTART_EXIT = 3
+#: shutting the Pi down: allowed for the companion user by the installer's sudoers line
+POWEROFF = ("sudo", "-n", "/usr/bin/systemctl", "poweroff")
+
+# app -> the screen the staff menu was opened from, kept while the button test runs
+_BACK: dict[int, Scene | None] = {}
+
+
+class StaffMenu(StaffPage):
+    """Every staff entry, each its own small screen; "Done" goes back to the game."""
+
+    title_key = "menu_title"
+    ENTRIES = ("language", "volume", "board", "options", "buttons", "box", "history", "store", "restart",
+               "poweroff")
+
+    def __init__(self, app: Any, back: Scene | None = None) -> None:
+        if back is None and id(app) in _BACK:
+            back = _BACK.pop(id(app))  # back from the button test
+        super().__init__(app, back)
+
+    def back_label(self) -> str:
+        return self.st("done")
+
+    def entries(self) -> list[Button]:
+        cells = grid(BODY, 4, 3, 8, touch=True)
+        return [self.button(cells[i], self.st(f"entry_{name}"), lambda n=name: self.open(n), name)
+                for i, name in enumerate(self.ENTRIES)]
+
+    def open(self, name: str) -> None:
+        if name == "buttons":
+            # the button test has no way back of its own: the staff gesture brings the menu
+            # back without the PIN for a short while
+            _BACK[id(self.app)] = self.back
+            open_for(self.app, RETURN_S)
+            self.go("selftest")
+            return
+        page = {"restart": "system", "poweroff": "system"}.get(name, name)
+        extra = {"action": name} if page == "system" else {}
+        self.go("staff", page=page, back=self.back, **extra)
+
+    def on_back(self) -> None:
+        """Done: back to the screen the menu was opened from, in the language now set."""
+        shut(self.app)
+        back = self.back
+        if back is None:
+            self.go("menu")
+        elif back.t is not self.app.texts:
+            session = getattr(back, "session", None)
+            if session is not None and "table" in self.app.routes:
+                self.go("table", session=session)
+            else:
+                self.go("menu")
+        else:
+            self.app.show(back)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        pass
+
+
+class LanguagePage(StaffPage):
+    title_key = "entry_language"
+
+    def entries(self) -> list[Button]:
+        cells = row(pygame.Rect(120, 170, 560, 110), len(LANGUAGES), 24, touch=True)
+        return [self.button(cells[i], self.st(f"lang_{lang}"), lambda x=lang: self.choose(x), f"lang_{lang}",
+                            read=True, selected=lang == self.app.texts.lang)
+                for i, lang in enumerate(LANGUAGES)]
+
+    def choose(self, lang: str) -> None:
+        self.settings.language = lang
+        self.store_settings()
+        self.app.set_language(lang)
+        self.t = self.app.texts
+        self.layout()
+
+    def store_settings(self) -> None:
+        try:
+            save(self.folder, self.settings)
+        except OSError as exc:
+            self.say(self.st("not_saved", error=exc.strerror or str(exc)), bad=True)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        self.label(surf, self.st("language_note"), pygame.Rect(20, 300, 760, 90), role="min",
+                   color=theme.INK_DIM, wrap=True, align="center")
+
+
+class VolumePage(LanguagePage):
+    """The sound volume in steps of 10 per cent; "Test" plays the click."""
+
+    title_key = "entry_volume"
+
+    def entries(self) -> list[Button]:
+        minus, _value, plus = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16, touch=True)
+        presets = row(pygame.Rect(60, 210, 680, 80), 4, 16, touch=True)
+        v = self.settings.volume
+        out = [self.button(minus, "− 10", lambda: self.set(v - 10), "minus", read=True, enabled=v > 0),
+               self.button(plus, "+ 10", lambda: self.set(v + 10), "plus", read=True, enabled=v < 100)]
+        out += [self.button(r, f"{p} %", lambda p=p: self.set(p), f"p{p}", read=True, selected=p == v)
+                for r, p in zip(presets[:3], (0, 50, 100), strict=True)]
+        out.append(self.button(presets[3], self.st("volume_test"), lambda: self.app.sounds.play("click"), "test"))
+        return out
+
+    def set(self, volume: int) -> None:
+        self.settings.volume = max(0, min(100, volume))
+        self.store_settings()
+        apply_volume(self.app, self.settings.volume)
+        self.layout()
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
+        self.label(surf, f"{self.settings.volume} %", value, size=read_size(True) + 20, bold=True,
+                   color=theme.GOLD, align="center")
+        self.label(surf, self.st("volume_note"), pygame.Rect(20, 304, 760, 90), role="min", color=theme.INK_DIM,
+                   wrap=True, align="center")
+
+
+class BoardPage(LanguagePage):
+    """Suleika's balcony loops: which corners of the printed board have them."""
+
+    title_key = "entry_board"
+    CHOICES = ("TR_BL", "TL_BR")
+
+    def entries(self) -> list[Button]:
+        if "suleika" not in REGISTRY:
+            return []
+        now = option_defaults("suleika", self.settings).get("corner_loops")
+        cells = row(pygame.Rect(40, 300, 720, 90), 2, 40, touch=True)
+        return [self.button(cells[i], self.t(f"corner_loops_{c}"), lambda c=c: self.choose_loops(c), c,
+                            selected=c == now) for i, c in enumerate(self.CHOICES)]
+
+    def choose_loops(self, loops: str) -> None:
+        self.settings.options.setdefault("suleika", {})["corner_loops"] = loops
+        self.store_settings()
+        self.layout()
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        if "suleika" not in REGISTRY:
+            self.label(surf, self.st("no_game"), BODY, role="min", wrap=True)
+            return
+        for i, loops in enumerate(self.CHOICES):
+            draw_board(surf, pygame.Rect(160 + i * 380, 96, 105, 105), loops)
+        self.label(surf, self.st("board_note"), pygame.Rect(20, 226, 760, 68), role="min", color=theme.INK_DIM,
+                   wrap=True, align="center")
+
+
+def draw_board(surf: pygame.Surface, rect: pygame.Rect, loops: str) -> None:
+    """A 7×7 board with its two balcony loops drawn at the corners they join."""
+    pygame.draw.rect(surf, theme.BOARD, rect)
+    cell = rect.w / 7
+    for k in range(8):
+        x, y = rect.x + round(k * cell), rect.y + round(k * cell)
+        pygame.draw.line(surf, theme.BOARD_LINE, (x, rect.y), (x, rect.bottom), 1)
+        pygame.draw.line(surf, theme.BOARD_LINE, (rect.x, y), (rect.right, y), 1)
+    corners = {"TR": (rect.right, rect.y, 0.0), "BL": (rect.x, rect.bottom, math.pi),
+               "TL": (rect.x, rect.y, math.pi / 2), "BR": (rect.right, rect.bottom, -math.pi / 2)}
+    r = round(cell)
+    for name in loops.split("_"):
+        x, y, start = corners[name]
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = (x, y)
+        pygame.draw.arc(surf, theme.GOLD, box, start, start + math.pi / 2 * 3, 5)
+
+
+class OptionsPage(LanguagePage):
+    """Every game's options (from the registry) with their choices: what setup starts from."""
+
+    title_key = "entry_options"
+    ROWS = 4
+
+    def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
+        self.page_no = page_no
+        super().__init__(app, back)
+
+    def lines(self) -> list[tuple[str, OptionSpec]]:
+        return [(g, o) for g, s in REGISTRY.items() for o in s.options]
+
+    def word(self, option: OptionSpec, value: Any) -> str:
+        return self.t("yes" if value else "no") if isinstance(value, bool) else self.t(f"{option.text}_{value}")
+
+    def entries(self) -> list[Button]:
+        all_lines = self.lines()
+        pages = max(1, -(-len(all_lines) // self.ROWS))
+        self.page_no = min(self.page_no, pages - 1)
+        out = []
+        for i, (game, option) in enumerate(all_lines[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]):
+            now = option_defaults(game, self.settings)[option.key]
+            cells = row(pygame.Rect(340, 84 + i * 78, 440, 70), len(option.choices), 6, touch=True)
+            out += [self.button(r, self.word(option, c), lambda g=game, o=option, c=c: self.choose(g, o, c),
+                                (game, option.key, str(c)), selected=c == now)
+                    for r, c in zip(cells, option.choices, strict=True)]
+        if pages > 1:
+            prev, _, nxt = row(pygame.Rect(20, 404, 760, 68), [1, 2, 1], 8)
+            out.append(self.button(prev, "", lambda: self.turn(-1), "prev", enabled=self.page_no > 0))
+            out[-1].icon = "left"
+            out.append(self.button(nxt, "", lambda: self.turn(1), "next", enabled=self.page_no < pages - 1))
+            out[-1].icon = "right"
+        return out
+
+    def turn(self, step: int) -> None:
+        self.page_no += step
+        self.layout()
+
+    def choose(self, game: str, option: OptionSpec, value: Any) -> None:
+        self.settings.options.setdefault(game, {})[option.key] = value
+        self.store_settings()
+        self.layout()
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        shown = self.lines()[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]
+        for i, (game, option) in enumerate(shown):
+            self.label(surf, f"{self.t('game_' + game)}: {self.t(option.text)}",
+                       pygame.Rect(20, 84 + i * 78, 310, 70), role="min", wrap=True)
+
+
+class SystemPage(StaffPage):
+    """Restart the companion or shut the Pi down, each asked twice."""
+
+    def __init__(self, app: Any, back: Scene | None = None, action: str = "restart") -> None:
+        self.action = action
+        self.sure = False
+        super().__init__(app, back)
+
+    def title(self) -> str:
+        return self.st(f"entry_{self.action}")
+
+    def entries(self) -> list[Button]:
+        label = self.st(f"{self.action}_sure" if self.sure else f"{self.action}_do")
+        return [self.button(pygame.Rect(120, 180, 560, 100), label, self.do, "do", read=True,
+                            color=theme.BAD if self.sure else None)]
+
+    def do(self) -> None:
+        if not self.sure:
+            self.sure = True
+            self.layout()
+            return
+        if self.action == "restart":
+            restart(self.app)
+        else:
+            error = poweroff()
+            if error:
+                self.sure = False
+                self.layout()
+                self.say(self.st("poweroff_failed", error=error), bad=True)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        self.label(surf, self.st(f"{self.action}_note"), pygame.Rect(20, 84, 760, 90), role="min",
+                   color=theme.INK_DIM, wrap=True, align="center")
+
+
+def restart(app: Any) -> None:
+    """Leave with exit status 3: systemd's ``Restart=always`` starts the companion again."""
+    shut(app)
+    app.quit()
+    sys.exit(RESTART_EXIT)
+
+
+#: runs a command; tests replace it
+run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run
+
+
+def poweroff() -> str | None:
+    """Ask systemd to power off (through sudo, allowed for this one command); the error in
+    words, or None when it was accepted."""
+    try:
+        done = run(list(POWEROFF), capture_output=True, text=True, timeout=15)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return str(exc)
+    if done.returncode != 0:
+        said = (done.stderr or done.stdout or "").strip().splitlines()
+        return said[-1] if said else f"exit {done.returncode}"
+    return None
+
+
+# -- the volume --------------------------------------------------------------------------------
+class _Volume:
+    """The app's sounds at a volume: sets it on every loaded sound before each play (the
+    sounds are loaded again whenever the audio device reopens)."""
+
+    def __init__(self, inner: Any, volume: float) -> None:
+        self.inner, self.volume = inner, volume
+
+    def _apply(self) -> None:
+        for sound in getattr(self.inner, "_sounds", {}).values():
+            sound.set_volume(self.volume)
+
+    def play(self, name: str) -> None:
+        self._apply()
+        self.inner.play(name)
+        self._apply()  # loaded just now by the first sound after a quiet while
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def apply_volume(app: Any, percent: int) -> None:
+    """Play the app's sounds at ``percent`` (0–100) from now on."""
+    inner = app.sounds.inner if isinstance(app.sounds, _Volume) else app.sounds
+    app.sounds = _Volume(inner, max(0, min(100, percent)) / 100)
