@@ -168,14 +168,14 @@ class EdgeDebouncer:
                     return False
                 self.muted.discard(name)
                 pin.tokens = self.storm_edges - 1
-                if _power_of_ten(self.storms[name]):
+                if power_of_ten(self.storms[name]):
                     log.warning("input %s is quiet again; listening to it", name)
             elif pin.tokens < 0:
                 self.muted.add(name)
                 pin.held = True  # a press needs a clean release after the storm
                 pin.down = down
                 self.storms[name] = self.storms.get(name, 0) + 1
-                if _power_of_ten(self.storms[name]):  # 1st, 10th, 100th: a flaky wire must not flood the log
+                if power_of_ten(self.storms[name]):  # 1st, 10th, 100th: a flaky wire must not flood the log
                     log.warning("input %s makes an edge storm (loose wire?); ignoring it (storm %d)",
                                 name, self.storms[name])
                 return False
@@ -207,7 +207,12 @@ class EdgeDebouncer:
             self.muted.clear()
 
 
-def _power_of_ten(n: int) -> bool:
+def power_of_ten(n: int) -> bool:
+    """Whether to log the ``n``-th of a repeating problem: the 1st, 10th, 100th, ...
+
+    >>> [n for n in range(1, 1001) if power_of_ten(n)]
+    [1, 10, 100, 1000]
+    """
     return n > 0 and str(n).strip("0") == "1"
 
 

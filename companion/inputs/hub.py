@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .debounce import Debouncer
+from .debounce import Debouncer, power_of_ten
 from .events import BUTTONS, InputEvent
 
 __all__ = ["InputHub", "Source", "SourceStatus"]
@@ -134,7 +134,7 @@ class InputHub:
         with self._ready:
             if len(self._queue) >= self.max_queued:
                 self.dropped += 1
-                if str(self.dropped).strip("0") == "1":  # 1, 10, 100, ... drops
+                if power_of_ten(self.dropped):
                     log.warning("input queue full: %d presses dropped so far", self.dropped)
                 return False
             was_empty = not self._queue

@@ -53,6 +53,7 @@ from .box_protocol import (
     die_value,
     parse,
 )
+from .debounce import power_of_ten
 from .events import BUTTONS
 from .hub import InputHub
 from .serial_link import BoxLines, Outbox, Reader
@@ -61,15 +62,6 @@ from .serial_ports import DEFAULT_USB_IDS, DeviceWatch, find_port
 __all__ = ["MAX_LINE", "PROTOCOL_VERSION", "SerialBox"]
 
 log = logging.getLogger(__name__)
-
-
-
-def _power_of_ten(n: int) -> bool:
-    """
-    >>> [n for n in range(1, 1001) if _power_of_ten(n)]
-    [1, 10, 100, 1000]
-    """
-    return n > 0 and str(n).strip("0") == "1"
 
 
 class SerialBox:
@@ -178,7 +170,7 @@ class SerialBox:
             raise serial.SerialException(f"serial box {self.port}: {exc}") from exc
         if not sent:
             self.dropped_writes += 1
-            if _power_of_ten(self.dropped_writes):  # 1, 10, 100, ...: not a line per drop
+            if power_of_ten(self.dropped_writes):  # 1, 10, 100, ...: not a line per drop
                 log.warning("serial box does not read: %d lines dropped", self.dropped_writes)
 
     def _reply(self, line: str, droppable: bool) -> None:
