@@ -136,8 +136,15 @@ register(GameSpec(
     scene="companion.ui.scenes.alibaba:AlibabaScene",
     options=(OptionSpec("variant_free_loot", (False, True), False, "variant_free_loot"),),
 ))
+register(GameSpec(
+    name="teppich", counts=(3, 4, 5, 6), default_count=4,
+    engine="companion.engine.teppich:make_engine", box="companion.gamedata.teppich:load",
+    scene="companion.ui.scenes.teppich:TeppichScene",
+    options=(OptionSpec("special_die", (True, False), True, "teppich.ui.special_die"),),
+    colors=("red", "blue", "yellow", "green", "purple", "orange"),
+))
 #: Games the menu shows before they are built ("coming soon").
-COMING: tuple[str, ...] = ("mutabor", "teppich")
+COMING: tuple[str, ...] = ("mutabor",)
 
 
 def spec(name: str) -> GameSpec:
