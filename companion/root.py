@@ -76,6 +76,17 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
             sources.append(SerialBox(app.hub, serial))
 
     app.after_first_frame(start_inputs)
+    import pygame
+
+    if pygame.display.get_driver() == "kmsdrm":
+        # on the console SDL reads touch and keys from the input devices: a thread blocking on
+        # the same devices wakes the loop, so the idle loop never needs to look by itself
+        from companion.inputs.device_wake import DeviceWaker
+
+        waker = DeviceWaker(app.wake)
+        if waker.active:
+            app.poll_s = None
+            sources.append(waker)
     waiting = [row for row in store.unfinished() if row.actions > 0]
     first = app.routes["resume"](app, row=waiting[0]) if waiting else app.routes["menu"](app)
     if notices:

@@ -97,6 +97,9 @@ class App:
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None
         self._was_animating = False
+        #: how often an idle loop looks at SDL's queue for touch and keys; None when a thread
+        #: wakes the loop for them (on the Pi's console, see companion.inputs.device_wake)
+        self.poll_s: float | None = TOUCH_POLL_S
         # COMPANION_TRACE=file: after every frame, one JSON line with the game state shown
         # (used to check that a kill at any moment resumes to what was on screen).
         trace = os.environ.get("COMPANION_TRACE")
@@ -190,7 +193,7 @@ class App:
             left = deadline - self.now()
             if left <= 0:
                 return []
-            self._woken.wait(min(TOUCH_POLL_S, left))
+            self._woken.wait(left if self.poll_s is None else min(self.poll_s, left))
 
     def hub_pending(self) -> bool:
         return bool(self._scripted) or self._woken.is_set()
