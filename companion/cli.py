@@ -278,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="start the companion (the default)")
     for parser in (p, run):
         parser.add_argument("--data", help="the games database file (default: the data directory)")
-        parser.add_argument("--serial", help="serial button box, e.g. /dev/ttyACM0")
+        parser.add_argument("--serial", help="serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id")
         parser.add_argument("--no-gpio", action="store_true", help="do not use GPIO buttons")
         parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
                             help="full screen (default: on a Raspberry Pi only)")

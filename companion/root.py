@@ -70,10 +70,16 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
     def start_inputs() -> None:
         if gpio:
             from companion.inputs.gpio import start_gpio
+            from companion.inputs.outputs import start_outputs
+
             sources.append(start_gpio(app.hub, pin_factory=pin_factory))
+            outputs = start_outputs(pin_factory=pin_factory)
+            sources.append(outputs)
+            app.turn_light, app.die_rolled = outputs.show_turn, outputs.die_rolled
         if serial:
             from companion.inputs.serial_box import SerialBox
-            sources.append(SerialBox(app.hub, serial))
+            # "usb": find the box by its USB vendor and product id, wherever it is plugged in
+            sources.append(SerialBox(app.hub, None if serial == "usb" else serial))
 
     app.after_first_frame(start_inputs)
     import pygame

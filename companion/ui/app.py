@@ -27,6 +27,7 @@ from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.kit import GUARD_S, pointer
 from companion.ui.scene import Scene
+from companion.ui.table import TableScene
 from companion.ui.sound import Sounds
 
 #: Posted by input threads to wake the loop; the event itself carries nothing.
@@ -100,6 +101,13 @@ class App:
         #: how often an idle loop looks at SDL's queue for touch and keys; None when a thread
         #: wakes the loop for them (on the Pi's console, see companion.inputs.device_wake)
         self.poll_s: float | None = TOUCH_POLL_S
+        #: outputs the composition root may connect (an RGB LED, a buzzer); the app calls
+        #: them with plain values and knows nothing of pins
+        self.turn_light: Callable[[str | None], None] = lambda colour: None
+        self.die_rolled: Callable[[], None] = lambda: None
+        self._turn_colour: str | None = None
+        self._actions_seen: int | None = None
+        self._status_seen = 0
         # COMPANION_TRACE=file: after every frame, one JSON line with the game state shown
         # (used to check that a kill at any moment resumes to what was on screen).
         trace = os.environ.get("COMPANION_TRACE")
@@ -244,6 +252,7 @@ class App:
             self.frames += 1
             scene.dirty = False
             scene.sync_controls()
+            self._after_frame(scene)
             shown = self.now()
             self.latencies += [(name, shown - t) for name, t in pending]
             if self._trace is not None:
@@ -263,6 +272,28 @@ class App:
         """The staff menu (UNDO and OK held, or the corner held), from any screen but its own."""
         if "staff" in self.routes and not getattr(self.scene, "staff", False):
             self.go("staff", back=self.scene)
+
+    def _after_frame(self, scene: Scene) -> None:
+        """What follows a frame outside the screen: the turn light, the buzzer for a roll,
+        and a word on screen when the button box goes offline or comes back."""
+        session = getattr(scene, "session", None)
+        if isinstance(scene, TableScene) and session is not None:
+            seat = session.engine.current_player(session.state)
+            colour = scene.seat_colours(seat)[0] if seat is not None else None
+            if colour != self._turn_colour:
+                self._turn_colour = colour
+                self.turn_light(colour)
+            count = len(session.actions)
+            if self._actions_seen is not None and count > self._actions_seen \
+                    and session.actions[-1]["action"] in session.engine.chance_actions:
+                self.die_rolled()
+            self._actions_seen = count
+        if self.hub.status_version != self._status_seen:
+            self._status_seen = self.hub.status_version
+            offline = self.hub.offline()
+            if "serial" in self.hub.statuses():
+                scene.say(self.texts("box_offline" if "serial" in offline else "box_online"),
+                          bad="serial" in offline)
 
     def after_first_frame(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` once the first frame is on screen (slow start-up work such as the pins)."""
