@@ -240,6 +240,7 @@ class App:
             # whatever ended the game (a roll, a carpet, a forced landing), the end screen
             # follows once the last animation is over, for every game
             scene = self.go("end", table=scene)
+        self._check_status(scene)
         # the pass an animation ends in draws once more: the final state (the payment lit,
         # the legal cells) shows without anyone touching the screen
         ended = self._was_animating and not animating
@@ -274,8 +275,7 @@ class App:
             self.go("staff", back=self.scene)
 
     def _after_frame(self, scene: Scene) -> None:
-        """What follows a frame outside the screen: the turn light, the buzzer for a roll,
-        and a word on screen when the button box goes offline or comes back."""
+        """What follows a frame outside the screen: the turn light and the buzzer for a roll."""
         session = getattr(scene, "session", None)
         if isinstance(scene, TableScene) and session is not None:
             seat = session.engine.current_player(session.state)
@@ -288,12 +288,15 @@ class App:
                     and session.actions[-1]["action"] in session.engine.chance_actions:
                 self.die_rolled()
             self._actions_seen = count
-        if self.hub.status_version != self._status_seen:
-            self._status_seen = self.hub.status_version
-            offline = self.hub.offline()
-            if "serial" in self.hub.statuses():
-                scene.say(self.texts("box_offline" if "serial" in offline else "box_online"),
-                          bad="serial" in offline)
+
+    def _check_status(self, scene: Scene) -> None:
+        """A word on screen when the button box goes offline or comes back."""
+        if self.hub.status_version == self._status_seen:
+            return
+        self._status_seen = self.hub.status_version
+        if "serial" in self.hub.statuses():
+            offline = "serial" in self.hub.offline()
+            scene.say(self.texts("box_offline" if offline else "box_online"), bad=offline)
 
     def after_first_frame(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` once the first frame is on screen (slow start-up work such as the pins)."""

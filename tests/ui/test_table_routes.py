@@ -67,3 +67,26 @@ def test_ending_a_game_from_the_pause_menu_asks_once_more_and_records_it(app):
     assert type(app.scene).__name__ == "MenuScene"
     assert app.store.unfinished() == []
     assert app.scene.banner.text == "Das Spiel wurde beendet."
+
+
+def test_the_turn_light_follows_the_player_and_a_roll_beeps(app):
+    lights, beeps = [], []
+    app.turn_light, app.die_rolled = lights.append, lambda: beeps.append(1)
+    session = Session.new(spec("alibaba").header(3, seed=4), app.store)
+    app.show(app.routes["table"](app, session=session))
+    settle(app)
+    dealer = session.engine.current_player(session.state)
+    assert lights == [app.scene.seat_colours(dealer)[0]]
+    press(app, "roll")  # the deal: one press, 24 movement cards
+    assert beeps == [1]
+
+
+def test_the_screen_says_when_the_button_box_goes_offline_and_comes_back(app):
+    app.show(app.routes["menu"](app))
+    settle(app)
+    app.hub.set_status("serial", False, "silent")
+    settle(app)
+    assert app.scene.banner.text == "Die Tastenbox antwortet nicht. Bitte das Kabel prüfen."
+    app.hub.set_status("serial", True, "online")
+    settle(app)
+    assert app.scene.banner.text == "Die Tastenbox ist wieder da."
