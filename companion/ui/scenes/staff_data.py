@@ -17,7 +17,7 @@ from companion.gamedata import BoxDataError
 from companion.session.record import dumps
 from companion.session.store import HistoryRow, StoreError
 from companion.ui import theme
-from companion.ui.kit import row
+from companion.ui.kit import ELLIPSIS, min_size, row
 from companion.ui.scene import Scene
 from companion.ui.scenes.staff_base import BODY, StaffPage, lines
 from companion.ui.widgets import Button
@@ -247,6 +247,18 @@ def qr_picture(text: str, most_px: int) -> tuple[pygame.Surface | None, str]:
     return picture, ""
 
 
+def tail(path: str, width: int) -> str:
+    """``path``, or "…" and as much of its end as fits ``width`` px at the minimum size (the
+    end names the file and its folder, the part worth reading)."""
+    size = min_size()
+    if theme.font(size).size(path)[0] <= width:
+        return path
+    for start in range(1, len(path)):
+        if theme.font(size).size(ELLIPSIS + path[start:])[0] <= width:
+            return ELLIPSIS + path[start:]
+    return ELLIPSIS
+
+
 class StorePage(StaffPage):
     """The games file: where, how big, how many games, what was found at start, and SQLite's
     own check."""
@@ -264,7 +276,7 @@ class StorePage(StaffPage):
             return [(self.st("no_store"), theme.BAD)]
         path = str(store.path)
         size = sum(os.path.getsize(path + s) for s in ("", "-wal") if os.path.exists(path + s))
-        out = [(self.st("store_path", path=path), theme.INK),
+        out = [(self.st("store_path", path=tail(path, 640)), theme.INK),
                (self.st("store_size", size=f"{size / 1024:.0f}"), theme.INK)]
         try:
             games, open_ = store.db.execute(
@@ -283,4 +295,4 @@ class StorePage(StaffPage):
         return out
 
     def draw_page(self, surf: pygame.Surface) -> None:
-        lines(self, surf, self.facts, pygame.Rect(20, 84, 760, 388), 48)
+        lines(self, surf, self.facts, pygame.Rect(20, 84, 760, 388), 44)

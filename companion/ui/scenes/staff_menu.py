@@ -29,8 +29,8 @@ RESTART_EXIT = 3
 #: shutting the Pi down: allowed for the companion user by the installer's sudoers line
 POWEROFF = ("sudo", "-n", "/usr/bin/systemctl", "poweroff")
 
-# app -> the screen the staff menu was opened from, kept while the button test runs
-_BACK: dict[int, Scene | None] = {}
+# app -> (the button test's screen, the screen the staff menu was opened from)
+_BACK: dict[int, tuple[Scene, Scene | None]] = {}
 
 
 class StaffMenu(StaffPage):
@@ -41,8 +41,9 @@ class StaffMenu(StaffPage):
                "poweroff")
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
-        if back is None and id(app) in _BACK:
-            back = _BACK.pop(id(app))  # back from the button test
+        test, before = _BACK.pop(id(app), (None, None))
+        if test is not None and back is test:
+            back = before  # back from the button test: "Done" goes where it would have gone
         super().__init__(app, back)
 
     def back_label(self) -> str:
@@ -57,9 +58,9 @@ class StaffMenu(StaffPage):
         if name == "buttons":
             # the button test has no way back of its own: the staff gesture brings the menu
             # back without the PIN for a short while
-            _BACK[id(self.app)] = self.back
             open_for(self.app, RETURN_S)
             self.go("selftest")
+            _BACK[id(self.app)] = (self.app.scene, self.back)
             return
         page = {"restart": "system", "poweroff": "system"}.get(name, name)
         extra = {"action": name} if page == "system" else {}

@@ -1,0 +1,380 @@
+"""The staff menu through the real screen loop: the two hidden doors, the PIN and its lockout
+(on a fake clock, across a restart), each page doing what it says, and a kiosk nobody leaves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion import settings
+from companion.root import make_app
+from companion.session.store import Store
+from companion.staff_pin import hash_pin, write_pin_hash
+from companion.ui.app import App
+from companion.ui.kit import recording
+from companion.ui.scenes import staff, staff_base, staff_menu
+from tests.ui.screen import press, settle, tap, tap_label
+
+PIN = "0815"
+
+
+class Clock:
+    def __init__(self, t: float = 1_000_000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    c = Clock()
+    monkeypatch.setattr(staff, "CLOCK", c)
+    return c
+
+
+def new_app(data: Path, lang: str = "de") -> App:
+    app = make_app(store=Store(data / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    app.show(app.routes["menu"](app))
+    settle(app)
+    return app
+
+
+@pytest.fixture
+def app(data: Path, clock: Clock):
+    write_pin_hash(data, hash_pin(PIN, n=2**10))
+    a = new_app(data)
+    yield a
+    staff_base.shut(a)
+    a.close()
+
+
+def type_pin(app: App, pin: str) -> None:
+    for digit in pin:
+        tap_label(app, digit)
+    tap_label(app, "OK")
+    settle(app)
+
+
+def enter(app: App) -> None:
+    press(app, "staff")
+    type_pin(app, PIN)
+    assert type(app.scene).__name__ == "StaffMenu"
+
+
+def shown(app: App) -> list[str]:
+    with recording() as rec:
+        app.scene.draw(app.screen)
+    return [t.text for t in rec.texts]
+
+
+# -- the doors ---------------------------------------------------------------------------------
+def test_undo_and_ok_held_opens_the_pin_screen_from_any_screen(app: App) -> None:
+    press(app, "staff")
+    assert isinstance(app.scene, staff.PinScene)
+    press(app, "staff")  # again on the PIN screen: nothing new
+    assert isinstance(app.scene, staff.PinScene)
+    tap_label(app, "Abbrechen")
+    assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_the_top_left_corner_held_for_five_seconds_opens_it(app: App, monkeypatch) -> None:
+    now = Clock(50.0)
+    monkeypatch.setattr(App, "now", staticmethod(now))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
+    app.step(block=False)
+    now.t += 4.0
+    app.step(block=False)
+    assert type(app.scene).__name__ == "MenuScene"  # four seconds are not enough
+    now.t += 1.0
+    app.step(block=False)
+    assert isinstance(app.scene, staff.PinScene)
+
+
+def test_a_corner_tap_or_a_hold_elsewhere_does_not(app: App, monkeypatch) -> None:
+    now = Clock(50.0)
+    monkeypatch.setattr(App, "now", staticmethod(now))
+    for down, up in (((10, 10), (10, 10)), ((100, 10), None)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=down))
+        if up:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=up))
+        app.step(block=False)
+        now.t += 6.0
+        app.step(block=False)
+        assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_no_pin_set_says_how_to_set_one_and_stays_shut(data: Path, clock: Clock) -> None:
+    app = new_app(data)
+    press(app, "staff")
+    texts = " ".join(shown(app))
+    assert "--pin" in texts and "install-kiosk.sh" in texts
+    assert not [c for c in app.scene.tappables() if c.label == "OK"]
+    for n in (2, 4, 6, 8):
+        press(app, "roll", n)
+    press(app, "ok")
+    assert isinstance(app.scene, staff.PinScene)
+    app.close()
+
+
+# -- the PIN -----------------------------------------------------------------------------------
+def test_the_right_pin_opens_the_menu_and_is_shown_as_dots_only(app: App) -> None:
+    press(app, "staff")
+    for digit in PIN:
+        tap_label(app, digit)
+    assert not any(PIN in t or "815" in t for t in shown(app))
+    tap_label(app, "OK")
+    settle(app)
+    assert type(app.scene).__name__ == "StaffMenu"
+
+
+def test_a_leading_zero_counts_and_the_die_keys_type_too(data: Path, clock: Clock) -> None:
+    write_pin_hash(data, hash_pin("0123", n=2**10))  # 0 only on the pad
+    app = new_app(data)
+    press(app, "staff")
+    tap_label(app, "0")
+    for n in (1, 2, 3):
+        press(app, "roll", n)
+    press(app, "ok")
+    assert type(app.scene).__name__ == "StaffMenu"
+    staff_base.shut(app)
+    app.close()
+
+
+def test_three_wrong_pins_lock_for_a_minute_and_a_restart_keeps_it(app: App, data: Path, clock: Clock) -> None:
+    press(app, "staff")
+    type_pin(app, "1111")
+    type_pin(app, "2222")
+    assert "Noch 1 Versuche" in " ".join(shown(app))
+    type_pin(app, "3333")
+    assert "1:00" in " ".join(shown(app))
+    # locked: the keys are off, and even the right PIN is not looked at
+    assert not any(c.enabled for c in app.scene.tappables() if c.label.isdigit())
+    app.scene.submit(PIN)
+    settle(app)
+    assert isinstance(app.scene, staff.PinScene)
+    clock.t += 30
+    settle(app)
+    app.scene.dirty = True
+    settle(app)
+    assert "0:30" in " ".join(shown(app))
+    # pulling the plug: a new app on the same data directory is still locked
+    app.close()
+    again = new_app(data)
+    press(again, "staff")
+    assert "0:30" in " ".join(shown(again))
+    assert not any(c.enabled for c in again.scene.tappables() if c.label.isdigit())
+    # a minute after the third wrong PIN: one may try again; three more wrong ones lock for two
+    clock.t += 30
+    settle(again)
+    for pin in ("1111", "2222", "3333"):
+        type_pin(again, pin)
+    assert "2:00" in " ".join(shown(again))
+    assert settings.load(data).lock.lockouts == 2
+    clock.t += 120
+    settle(again)
+    type_pin(again, PIN)
+    assert type(again.scene).__name__ == "StaffMenu"
+    assert settings.load(data).lock == settings.LockoutState()  # the right PIN forgives
+    staff_base.shut(again)
+    again.close()
+
+
+def test_pages_are_not_reached_without_the_pin(app: App) -> None:
+    app.go("staff", page="system", action="poweroff")
+    assert isinstance(app.scene, staff.PinScene)
+
+
+# -- the pages ---------------------------------------------------------------------------------
+def test_language_counts_at_once_and_is_stored(app: App, data: Path) -> None:
+    table = None
+    enter(app)
+    tap_label(app, "Sprache")
+    tap_label(app, "English")
+    assert app.texts.lang == "en" and settings.load(data).language == "en"
+    tap_label(app, "Back")
+    tap_label(app, "Done")
+    assert type(app.scene).__name__ == "MenuScene" and app.scene.t.lang == "en"
+    assert table is None
+
+
+def test_volume_is_stored_and_applied(app: App, data: Path) -> None:
+    enter(app)
+    tap_label(app, "Lautstärke")
+    tap_label(app, "50 %")
+    tap_label(app, "− 10")
+    assert settings.load(data).volume == 40
+    assert app.sounds.volume == pytest.approx(0.4)
+    tap_label(app, "Ton probieren")  # plays (silently here) without failing
+
+
+def test_board_and_options_become_what_setup_starts_from(app: App, data: Path) -> None:
+    enter(app)
+    tap_label(app, "Suleika-Spielbrett")
+    tap_label(app, "oben links + unten rechts")
+    tap_label(app, "Zurück")
+    tap_label(app, "Spielregeln und Varianten")
+    tap_label(app, "Marrakech")
+    defaults = settings.option_defaults("suleika", settings.load(data))
+    assert defaults["corner_loops"] == "TL_BR" and defaults["rules"] == "marrakech"
+
+
+def test_done_goes_back_to_the_table_it_was_opened_from(app: App) -> None:
+    from companion.session.session import Session
+
+    session = Session.new({"game": "suleika", "players": 3, "seed": 1}, app.store)
+    table = app.go("table", session=session)
+    settle(app)
+    enter(app)
+    tap_label(app, "Fertig")
+    assert app.scene is table
+
+
+def test_the_button_test_and_back_without_the_pin(app: App) -> None:
+    table = app.scene
+    enter(app)
+    tap_label(app, "Tastentest")
+    assert type(app.scene).__name__ == "SelftestScene"
+    press(app, "staff")
+    assert type(app.scene).__name__ == "StaffMenu"
+    tap_label(app, "Fertig")
+    assert app.scene is table
+
+
+def test_the_box_check_names_file_line_and_reason(app: App, tmp_path: Path, monkeypatch) -> None:
+    import shutil
+
+    from companion.gamedata import assets_dir
+
+    enter(app)
+    tap_label(app, "Deine Schachtel prüfen")
+    assert "Suleika: alle Dateien in Ordnung" in shown(app)
+    mine = tmp_path / "assets"
+    shutil.copytree(assets_dir(), mine)
+    text = (mine / "suleika.toml").read_text()
+    (mine / "suleika.toml").write_text(text.replace("die_faces", "die_faces_typo", 1))
+    monkeypatch.setenv("COMPANION_ASSETS", str(mine))
+    tap_label(app, "Zurück")
+    tap_label(app, "Deine Schachtel prüfen")
+    words = " ".join(shown(app))
+    assert "Suleika: Fehler in" in words and "suleika.toml" in words
+
+
+def finished_game(store: Store) -> int:
+    import random
+
+    from companion.session.session import Session
+    from companion.session.simulate import random_step
+
+    session = Session.new({"game": "suleika", "players": 2, "seed": 5, "names": ["Anna", "Ben"]}, store)
+    rng = random.Random(5)
+    while not session.over:
+        session.act(random_step(session.engine, session.state, rng))
+    return session.game_id
+
+
+def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Path, monkeypatch) -> None:
+    from companion.session.record import dumps
+
+    gid = finished_game(app.store)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    monkeypatch.setattr("companion.ui.scenes.staff_data.usb_drives", lambda: [])
+    enter(app)
+    tap_label(app, "Gespielte Partien")
+    line = next(c.label for c in app.scene.tappables() if "Suleika" in c.label)
+    assert "2 Spieler" in line and "Schritte" in line and ("Anna" in line or "Ben" in line)
+    tap_label(app, line)
+    tap_label(app, "Auf USB-Speicher sichern")
+    assert "Kein USB-Speicher" in app.scene.banner.text
+    monkeypatch.setattr("companion.ui.scenes.staff_data.usb_drives", lambda: [stick])
+    tap_label(app, "Auf USB-Speicher sichern")
+    written = (stick / f"companion-{gid}.jsonl").read_text()
+    assert written == dumps(*app.store.load(gid))  # what `companion export` writes
+
+
+def test_a_record_as_a_qr_code_or_too_long_for_one(app: App) -> None:
+    from companion.ui.scenes.staff_data import QR_MAX, qr_picture
+
+    picture, why = qr_picture('{"record": 2, "game": "suleika"}\n', 380)
+    assert picture is not None and why == "" and picture.get_width() <= 380
+    assert qr_picture("x" * (QR_MAX + 1), 380)[0] is None
+    gid = finished_game(app.store)
+    enter(app)
+    app.go("staff", page="qr", game_id=gid)
+    settle(app)
+    if app.scene.picture is None:
+        assert "zu lang für einen QR-Code" in " ".join(shown(app))
+
+
+def test_store_health_shows_path_games_check_and_notices(app: App) -> None:
+    from companion.session.notice import Notice
+
+    app.store_notices = [Notice("games_recovered", "", count=3, file="old.sqlite3")]
+    enter(app)
+    tap_label(app, "Spielstände-Datei")
+    words = " ".join(shown(app))
+    assert "data/companion.sqlite3" in words and "Prüfung der Datei: in Ordnung" in words
+    assert "3 Partien" in words or "old.sqlite3" in words
+
+
+def test_restart_leaves_with_exit_status_3(app: App) -> None:
+    enter(app)
+    tap_label(app, "Neu starten")
+    tap_label(app, "Jetzt neu starten")
+    with pytest.raises(SystemExit) as leaving:
+        tap_label(app, "Wirklich neu starten? Noch einmal tippen.")
+    assert leaving.value.code == 3
+
+
+def test_shut_down_asks_twice_and_runs_the_allowed_command(app: App, monkeypatch) -> None:
+    import subprocess
+
+    calls = []
+
+    def fake(cmd, **kw):
+        calls.append(cmd)
+        return subprocess.CompletedProcess(cmd, 1, "", "sudo: a password is required")
+
+    monkeypatch.setattr(staff_menu, "run", fake)
+    enter(app)
+    tap_label(app, "Ausschalten")
+    tap_label(app, "Jetzt ausschalten")
+    assert calls == []
+    tap_label(app, "Wirklich ausschalten? Noch einmal tippen.")
+    assert calls == [["sudo", "-n", "/usr/bin/systemctl", "poweroff"]]
+    assert "password is required" in app.scene.banner.text
+
+
+# -- the kiosk ---------------------------------------------------------------------------------
+def test_in_kiosk_mode_escape_and_closing_the_window_do_nothing(data: Path) -> None:
+    app = App(store=Store(data / "k.sqlite3"), fullscreen=False, kiosk=True, sound=False,
+              routes=make_app.__globals__["routes"]())
+    app.show(app.routes["menu"](app))
+    app.running = True
+    for ev in (pygame.event.Event(pygame.QUIT),
+               pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)):
+        pygame.event.post(ev)
+        app.step(block=False)
+        assert app.running
+    assert type(app.scene).__name__ == "MenuScene"
+    app.close()
+
+
+def test_usb_drives_are_mounted_writable_folders(monkeypatch, tmp_path: Path) -> None:
+    from companion.ui.scenes import staff_data
+
+    (tmp_path / "pi" / "STICK").mkdir(parents=True)
+    monkeypatch.setattr(staff_data, "USB_GLOBS", (str(tmp_path / "*" / "*"),))
+    monkeypatch.setattr(os.path, "ismount", lambda p: str(p).endswith("STICK"))
+    assert staff_data.usb_drives() == [tmp_path / "pi" / "STICK"]
