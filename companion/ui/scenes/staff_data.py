@@ -79,14 +79,14 @@ class BoxPage(StaffPage):
 
 
 def when(stamp: float) -> str:
-    return time.strftime("%d.%m.%Y %H:%M", time.localtime(stamp))
+    return time.strftime("%d.%m.%y %H:%M", time.localtime(stamp))
 
 
 class HistoryPage(StaffPage):
     """The newest ended games, five to a page; a tap opens one."""
 
     title_key = "entry_history"
-    ROWS = 5
+    ROWS = 4
 
     def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
         self.page_no = page_no
@@ -116,11 +116,11 @@ class HistoryPage(StaffPage):
         pages = max(1, -(-len(self.rows) // self.ROWS))
         self.page_no = min(self.page_no, pages - 1)
         shown = self.rows[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]
-        out = [self.button(pygame.Rect(20, 80 + i * 72, 760, 66), self.line(r),
+        out = [self.button(pygame.Rect(20, 80 + i * 80, 760, 74), self.line(r),
                            lambda gid=r.id: self.go("staff", page="game", back=self.back, game_id=gid), r.id)
                for i, r in enumerate(shown)]
         if pages > 1:
-            prev, _, nxt = row(pygame.Rect(20, 440 - 34, 760, 66), [1, 2, 1], 8)
+            prev, _, nxt = row(pygame.Rect(20, 402, 760, 70), [1, 2, 1], 8)
             out.append(self.button(prev, "", lambda: self.turn(-1), "prev", enabled=self.page_no > 0))
             out[-1].icon = "left"
             out.append(self.button(nxt, "", lambda: self.turn(1), "next", enabled=self.page_no < pages - 1))
@@ -136,7 +136,7 @@ class HistoryPage(StaffPage):
             self.label(surf, self.error or self.st("no_history"), BODY, role="min", wrap=True, valign="top")
         elif len(self.rows) > self.ROWS:
             pages = -(-len(self.rows) // self.ROWS)
-            self.label(surf, f"{self.page_no + 1}/{pages}", pygame.Rect(220, 406, 360, 66), color=theme.INK_DIM,
+            self.label(surf, f"{self.page_no + 1}/{pages}", pygame.Rect(220, 402, 360, 70), color=theme.INK_DIM,
                        align="center")
 
 
@@ -267,6 +267,7 @@ class StorePage(StaffPage):
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         self.facts: list[tuple[str, tuple[int, int, int]]] = []
+        self.notices: list[str] = []
         super().__init__(app, back)
         self.facts = self.look()
 
@@ -291,8 +292,14 @@ class StorePage(StaffPage):
         notices = list(getattr(self.app, "store_notices", ()) or ())
         out.append((self.st("store_notices", count=len(notices)) if notices else self.st("store_no_notices"),
                     theme.BAD if notices else theme.GOOD))
-        out += [(self.t.refusal("store", n), theme.INK) for n in notices]
+        self.notices = [self.t.refusal("store", n) for n in notices]
         return out
 
     def draw_page(self, surf: pygame.Surface) -> None:
         lines(self, surf, self.facts, pygame.Rect(20, 84, 760, 388), 44)
+        y = 84 + 44 * len(self.facts)
+        for text in self.notices:  # a notice is a sentence or two: two lines each
+            if y + 64 > 472:
+                break
+            self.label(surf, text, pygame.Rect(40, y, 740, 64), role="min", wrap=True, valign="top")
+            y += 68
