@@ -141,16 +141,18 @@ def figures(s: Any, data: Path, notes: list[str], say: Callable[[str], None]) ->
 
     say_("instructions: idle in the menu")
     short, long_ = 1.0, 1.0 + s.icount_idle_s
+    for key, extra, what in (("menu", (), "idle in the menu"),
+                             ("menu_console", ("--console",), "idle in the menu, console path")):
 
-    def idle_for(secs: float) -> list[str]:
-        return process.child_argv("menu", data, "--exit-after", f"{secs:g}")
+        def idle_for(secs: float, extra: tuple[str, ...] = extra) -> list[str]:
+            return process.child_argv("menu", data, *extra, "--exit-after", f"{secs:g}")
 
-    per_s = (count(idle_for(long_)) - count(idle_for(short))) / (long_ - short)
-    idle = Figure("instr.idle.menu", "instructions: idle in the menu, per second", "M instr/s", [per_s / 1e6],
-                  note=f"{long_:g} s window − {short:g} s window, all threads, under valgrind")
-    low, high = pi_seconds(per_s)
-    idle.pi = f"{low * 100:.2g}–{high * 100:.2g} % of a core"
-    out.append(idle)
+        per_s = (count(idle_for(long_)) - count(idle_for(short))) / (long_ - short)
+        idle = Figure(f"instr.idle.{key}", f"instructions: {what}, per second", "M instr/s", [per_s / 1e6],
+                      note=f"{long_:g} s window − {short:g} s window, all threads, under valgrind")
+        low, high = pi_seconds(per_s)
+        idle.pi = f"{low * 100:.2g}–{high * 100:.2g} % of a core"
+        out.append(idle)
     notes.append("instructions: counted under callgrind, (work × n − work × 0) / n, see companion/bench/callgrind.py; "
                  f"Pi Zero 2 W estimate = instructions / ({PI_IPC[0]}–{PI_IPC[1]} per cycle × 1 GHz)")
     return out

@@ -10,7 +10,10 @@ Modes:
 - ``start [--exit]``: the companion as ``companion run`` starts it (``companion.root.start``:
   store, app, the menu) up to its first frame. ``--exit`` ends the process right after that
   frame, so an instruction count covers exactly start to first frame.
-- ``menu``: the same start, then left alone in the menu once the buttons are open.
+- ``menu [--console]``: the same start, then left alone in the menu once the buttons are open.
+  ``--console`` stops the loop looking at SDL's queue by itself (``App.poll_s = None``), as
+  ``companion.root.start`` does on the Pi's console (kmsdrm) where a thread blocking on the
+  input devices wakes it; SDL's dummy driver, which the bench uses, has no such devices.
 - ``table TURNS``: the same start, then a 4-player Suleika table plays ``TURNS`` demo turns
   and is left alone.
 
@@ -91,8 +94,10 @@ def _when_idle(app: Any, exit_after: float | None) -> None:
     app.after_first_frame(ready)  # runs after root.start's own hook, which opens the buttons
 
 
-def menu(data: Path, exit_after: float | None) -> None:
+def menu(data: Path, exit_after: float | None, console: bool) -> None:
     app, scene, _sources, _store = _started(data, "menu")
+    if console and hasattr(app, "poll_s"):
+        app.poll_s = None
     _when_idle(app, exit_after)
     app.run(scene)  # returns only if the window is closed
 
@@ -134,7 +139,7 @@ def main(argv: list[str]) -> int:
     if mode == "start":
         start(data, "--exit" in args[2:])
     elif mode == "menu":
-        menu(data, exit_after)
+        menu(data, exit_after, "--console" in args[2:])
     elif mode == "table":
         table(data, int(args[2]) if len(args) > 2 else 6, exit_after)
     else:

@@ -166,6 +166,8 @@ def idle_figures(runs: int, seconds: float, turns: int, data: Path, notes: list[
     m_cpu = Figure("idle.menu.cpu_pct", f"idle in the menu: CPU over {seconds:g} s", "% of a core",
                    target=IDLE_TARGET, note="companion.root.start, buttons on mock pins; /proc/pid/stat")
     m_wake = Figure("idle.menu.wakeups_per_s", "idle in the menu: wake-ups", "/s", target=WAKEUP_TARGET, note=how)
+    c_wake = Figure("idle.menu_console.wakeups_per_s", "idle in the menu, console path: wake-ups", "/s",
+                    target=WAKEUP_TARGET, note="no SDL polling, as on the Pi's kmsdrm console; " + how)
     t_cpu = Figure("idle.table.cpu_pct", f"idle at a Suleika 4p table: CPU over {seconds:g} s", "% of a core",
                    target=IDLE_TARGET, note=f"after {turns} demo turns with the store")
     t_wake = Figure("idle.table.wakeups_per_s", "idle at a Suleika 4p table: wake-ups", "/s",
@@ -176,9 +178,12 @@ def idle_figures(runs: int, seconds: float, turns: int, data: Path, notes: list[
         cpu, wake, _mb, menu_threads = _watch(child_argv("menu", data), seconds)
         m_cpu.samples.append(cpu)
         m_wake.samples.append(wake)
+        _cpu, wake, _mb, console_threads = _watch(child_argv("menu", data, "--console"), seconds)
+        c_wake.samples.append(wake)
         cpu, wake, mb, table_threads = _watch(child_argv("table", data, str(turns)), seconds)
         t_cpu.samples.append(cpu)
         t_wake.samples.append(wake)
         mem.samples.append(mb)
-    notes.append(f"idle wake-ups by thread (last run), menu: {menu_threads}; table: {table_threads}")
-    return [m_cpu, m_wake, t_cpu, t_wake, mem]
+    notes.append(f"idle wake-ups by thread (last run), menu: {menu_threads}; menu, console path: "
+                 f"{console_threads}; table: {table_threads}")
+    return [m_cpu, m_wake, c_wake, t_cpu, t_wake, mem]
