@@ -137,6 +137,17 @@ register(GameSpec(
     options=(OptionSpec("variant_free_loot", (False, True), False, "variant_free_loot"),),
 ))
 register(GameSpec(
+    name="mutabor", counts=(2, 3, 4), default_count=4,
+    engine="companion.engine.mutabor:make_engine", box="companion.gamedata.mutabor:load",
+    scene="companion.ui.scenes.mutabor:MutaborScene",
+    options=(
+        OptionSpec("open_sides", (False, True), False, "mutabor.ui.open_sides", only_for=(2,)),
+        OptionSpec("first", (0, 2), 0, "mutabor.ui.first", only_for=(3,)),
+        OptionSpec("allow_unreachable", (False, True), False, "mutabor.ui.allow_unreachable"),
+    ),
+    colors=("red", "blue", "yellow", "green"),
+))
+register(GameSpec(
     name="teppich", counts=(3, 4, 5, 6), default_count=4,
     engine="companion.engine.teppich:make_engine", box="companion.gamedata.teppich:load",
     scene="companion.ui.scenes.teppich:TeppichScene",
@@ -144,7 +155,7 @@ register(GameSpec(
     colors=("red", "blue", "yellow", "green", "purple", "orange"),
 ))
 #: Games the menu shows before they are built ("coming soon").
-COMING: tuple[str, ...] = ("mutabor",)
+COMING: tuple[str, ...] = ()
 
 
 def spec(name: str) -> GameSpec:
