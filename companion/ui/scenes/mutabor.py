@@ -332,6 +332,10 @@ class MutaborScene(TableScene):
     def layout(self) -> None:
         self.buttons = panel.buttons(self)
 
+    def tappables(self) -> list[Any]:
+        self.layout()  # the controls of the view shown now, whatever changed it
+        return list(self.buttons)
+
     def paint_cards(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
         offset = (-self.grid.area.x, -self.grid.area.y)
@@ -356,7 +360,7 @@ class MutaborScene(TableScene):
             self.draw_marks(surf)
             board.draw_figures(surf, self.grid, self.state.figures, self.colours, lit=self.sel)
         elif self.view == "enter" and self.entry is not None:
-            board.ring(surf, self.grid, self.entry.at, theme.INK)
+            board.ring(surf, self.grid, self.entry.at, theme.INK, 5, strong=True)
         panel.draw(self, surf)
 
     def draw_marks(self, surf: pygame.Surface) -> None:
@@ -373,40 +377,59 @@ class MutaborScene(TableScene):
             for cell in self.pending[2]:
                 board.ring(surf, g, cell, theme.GOLD, 6)
             if self.choice is not None:
-                board.ring(surf, g, self.choice, theme.INK, 3)
+                board.ring(surf, g, self.choice, theme.INK, 5, strong=True)
             return
         if self.swapping:
             if self.swap_first is not None:
                 board.ring(surf, g, self.swap_first, theme.GOLD, 6)
             if self.swap_cursor is not None:
-                board.ring(surf, g, self.swap_cursor, theme.INK, 3)
+                board.ring(surf, g, self.swap_cursor, theme.INK, 5, strong=True)
             return
         occupied = self.state.occupancy()
+        if self.sel is not None:
+            board.ring(surf, g, self.sel, theme.INK, 5, strong=True)
         for cell in self.lit():
             board.ring(surf, g, cell, theme.GOOD, 5)
             if cell not in occupied:
                 board.dot(surf, g, cell, theme.GOOD)
         if self.target is not None:
-            board.ring(surf, g, self.target, theme.INK, 3)
+            board.ring(surf, g, self.target, theme.INK, 5, strong=True)
+            board.dot(surf, g, self.target, theme.INK)
 
     # -- what the app, the demo and the end screen ask ------------------------------------------
     def turns_played(self) -> int:
         return int(self.state.moves)
 
     def demo_presses(self, rng: random.Random) -> list[str]:
-        """LEFT/RIGHT to a figure with a move, OK, RIGHT to a target, OK (and, for a capture
-        with a choice, RIGHT to a start cell and OK on the next call)."""
+        """LEFT/RIGHT to a figure with a move, OK, RIGHT to a target, OK; then, unless the
+        move ends the game or asks where a captured figure goes, RIGHT and OK once more: the
+        next player picks up a figure, so the last frame of a demo shows its targets lit."""
+        st = self.state
         if self.view != "play":
             return ["ok"]
         if self.pending is not None:
             return ["right"] * (rng.randrange(len(self.pending[2])) + 1) + ["ok"]
-        figures = self.movable()
-        if not figures:
-            return []
-        k = rng.randrange(len(figures))
-        aims = targets(self.state, figures[k])
-        clear = ["undo"] if self.sel is not None else []
-        return clear + ["right"] * (k + 1) + ["ok"] + ["right"] * (rng.randrange(len(aims)) + 1) + ["ok"]
+        presses: list[str] = []
+        if self.sel is not None and self.mode == "target" and self.sel in self.movable():
+            figure = self.sel
+            presses = ["straight", "ok"] if self.target is not None else []
+        else:
+            figures = self.movable()
+            if not figures:
+                return []
+            k = rng.randrange(len(figures))
+            figure = figures[k]
+            presses = (["undo"] if self.sel is not None else []) + ["right"] * (k + 1) + ["ok"]
+        aims = targets(st, figure)
+        j = rng.randrange(len(aims))
+        presses += ["right"] * (j + 1) + ["ok"]
+        starts = [to for t, to in figure_moves(st, figure) if t == aims[j] and to is not None]
+        if len(starts) <= 1:
+            after, _events = self.session.engine.apply(st, {"action": "move", "from": _pair(figure),
+                                                            "to": _pair(aims[j])})
+            if not after.over:
+                presses += ["right"] * (rng.randrange(4) + 1) + ["ok"]
+        return presses
 
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         return [(self.t("mutabor.ui.home"), list(self.home_counts()))]

@@ -113,9 +113,14 @@ def draw_figures(surf: pygame.Surface, grid: BoardGrid, figures: Sequence[Sequen
             draw_figure(surf, grid.center_of(cell), radius, colours[seat], lit=cell == lit)
 
 
-def ring(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour, width: int = 5) -> None:
-    """A frame round a cell (a lit target, the cursor, a capture choice)."""
-    pygame.draw.rect(surf, colour, grid.rect_of(cell).inflate(-1, -1), width, border_radius=6)
+def ring(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour, width: int = 5,
+         strong: bool = False) -> None:
+    """A frame round a cell (a lit target, the cursor, a capture choice); ``strong`` edges it
+    in black as well, so it shows on light and dark cards alike."""
+    rect = grid.rect_of(cell).inflate(-1, -1)
+    if strong:
+        pygame.draw.rect(surf, (10, 10, 10), rect.inflate(2, 2), width + 4, border_radius=7)
+    pygame.draw.rect(surf, colour, rect, width, border_radius=6)
 
 
 def dot(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour) -> None:
