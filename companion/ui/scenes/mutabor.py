@@ -374,6 +374,8 @@ class MutaborScene(TableScene):
         if took is not None:
             board.ring(surf, g, tuple(took.data["to"]), theme.GOLD, 6)
         if self.pending is not None:
+            board.ring(surf, g, self.pending[0], theme.INK, 5, strong=True)
+            board.ring(surf, g, self.pending[1], theme.BAD, 5, strong=True)
             for cell in self.pending[2]:
                 board.ring(surf, g, cell, theme.GOLD, 6)
             if self.choice is not None:
@@ -435,7 +437,10 @@ class MutaborScene(TableScene):
         return [(self.t("mutabor.ui.home"), list(self.home_counts()))]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        return pygame.Rect(520, 122, 264, 264)
+        """The final maze, right of the names: smaller with four players, so that each
+        player's column keeps room for "Spieler 4"."""
+        return {2: pygame.Rect(520, 122, 264, 264), 3: pygame.Rect(536, 122, 250, 250)}.get(
+            self.state.players, pygame.Rect(652, 130, 136, 136))
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         grid = board.make_grid(rect)

@@ -91,8 +91,11 @@ def paint_sides(surf: pygame.Surface, grid: BoardGrid, sides: Sequence[str], col
     for side in closed:
         for cell in SIDE_CELLS[side]:
             r = grid.rect_of(cell).move(*offset).inflate(-2, -2)
+            clip = surf.get_clip()
+            surf.set_clip(r)
             for k in range(-r.h, r.w, 10):
                 pygame.draw.line(surf, (60, 50, 60), (r.x + k, r.bottom), (r.x + k + r.h, r.y), 3)
+            surf.set_clip(clip)
 
 
 def _flag(surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:

@@ -36,7 +36,7 @@ ROW_H = 36
 
 def _button(rect: pygame.Rect, label: str, fn, key: str, **kw) -> Button:
     """A panel button; its word at the read size when it fits on one line."""
-    size = read_size() if theme.font(read_size()).size(label)[0] <= rect.w - 14 else min_size()
+    size = read_size() if theme.font(read_size()).size(label)[0] <= rect.w - 10 else min_size()
     return Button(rect, label, fn, key=key, role="min", size=size, **kw)
 
 
@@ -158,9 +158,9 @@ def _players(s: MutaborScene, surf: pygame.Surface) -> None:
         if seat == s.seat():
             pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
         surf.blit(theme.swatch(s.colours[seat], 24, 24), (r.x + 4, r.y + 6))
-        s.label(surf, s.seat_name(seat), pygame.Rect(r.x + 34, r.y, 168, r.h))
+        s.label(surf, s.seat_name(seat), pygame.Rect(r.x + 34, r.y, 152, r.h))
         if s.hint_on:
-            s.label(surf, hint_words(t, hints[seat]), pygame.Rect(r.x + 206, r.y, r.w - 210, r.h), align="right")
+            s.label(surf, hint_words(t, hints[seat]), pygame.Rect(r.x + 190, r.y, r.w - 194, r.h), align="right")
 
 
 def hint_words(t, n: int | None) -> str:
