@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from companion.engine.base import Event, IllegalAction
+from companion.engine.mutabor import MutaborEngine, State
 from companion.engine.mutabor.geometry import CENTRE, GOAL, VISIBLE, Cell
 from companion.engine.mutabor.moves import figure_moves, moves_home, targets
 from companion.inputs.events import InputEvent
@@ -28,6 +29,7 @@ from companion.ui import theme
 from companion.ui.kit import Layer
 from companion.ui.scenes import mutabor_board as board
 from companion.ui.scenes import mutabor_panel as panel
+from companion.ui.scenes.mutabor_demo import demo_presses
 from companion.ui.scenes.mutabor_entry import MazeEntry
 from companion.ui.table import TableScene
 
@@ -63,7 +65,9 @@ class MutaborScene(TableScene):
         self.swap_cursor: Cell | None = None
         self.sure = False                     # the draw was tapped once
         self.entry: MazeEntry | None = None
-        box = session.engine.box
+        assert isinstance(session.engine, MutaborEngine)
+        self.rules: MutaborEngine = session.engine
+        box = self.rules.box
         self.numbers = {cell: k + 1 for k, cell in enumerate(box.dealing)}
         self.colours = [self.seat_colours(i)[0] for i in range(int(session.header["players"]))]
         self.cards = Layer(self.grid.area, self.paint_cards)
@@ -71,8 +75,9 @@ class MutaborScene(TableScene):
 
     # -- reading ------------------------------------------------------------------------------
     @property
-    def state(self) -> Any:
-        return self.session.state
+    def state(self) -> State:
+        st: State = self.session.state
+        return st
 
     def seat(self) -> int | None:
         return self.session.engine.current_player(self.state)
@@ -87,7 +92,7 @@ class MutaborScene(TableScene):
         return targets(self.state, self.sel) if self.sel is not None else []
 
     def may_swap(self) -> bool:
-        return bool(self.session.engine.may_swap(self.state))
+        return self.rules.may_swap(self.state)
 
     def free_cards(self) -> list[Cell]:
         occupied = self.state.occupancy()
@@ -196,7 +201,7 @@ class MutaborScene(TableScene):
         self.view = "play"
 
     def start_entry(self) -> None:
-        self.entry = MazeEntry(self.session.engine.box)
+        self.entry = MazeEntry(self.rules.box)
         self.view = "enter"
 
     def finish_entry(self) -> None:
@@ -357,81 +362,18 @@ class MutaborScene(TableScene):
         surf.fill(theme.BG)
         self.cards.draw(surf, key=self.cards_key())
         if self.view == "play":
-            self.draw_marks(surf)
+            panel.draw_marks(self, surf)
             board.draw_figures(surf, self.grid, self.state.figures, self.colours, lit=self.sel)
         elif self.view == "enter" and self.entry is not None:
             board.ring(surf, self.grid, self.entry.at, theme.INK, 5, strong=True)
         panel.draw(self, surf)
 
-    def draw_marks(self, surf: pygame.Surface) -> None:
-        """Lit cells: the last move, where a captured figure went, the chosen figure's targets,
-        the start cells to choose from, the cards picked for a swap, the button cursor."""
-        g = self.grid
-        moved, took = self.last_move(), self.last_capture()
-        if moved is not None:
-            for cell in (moved.data["from"], moved.data["to"]):
-                board.ring(surf, g, tuple(cell), theme.INK_DIM, 2)
-        if took is not None:
-            board.ring(surf, g, tuple(took.data["to"]), theme.GOLD, 6)
-        if self.pending is not None:
-            board.ring(surf, g, self.pending[0], theme.INK, 5, strong=True)
-            board.ring(surf, g, self.pending[1], theme.BAD, 5, strong=True)
-            for cell in self.pending[2]:
-                board.ring(surf, g, cell, theme.GOLD, 6)
-            if self.choice is not None:
-                board.ring(surf, g, self.choice, theme.INK, 5, strong=True)
-            return
-        if self.swapping:
-            if self.swap_first is not None:
-                board.ring(surf, g, self.swap_first, theme.GOLD, 6)
-            if self.swap_cursor is not None:
-                board.ring(surf, g, self.swap_cursor, theme.INK, 5, strong=True)
-            return
-        occupied = self.state.occupancy()
-        if self.sel is not None:
-            board.ring(surf, g, self.sel, theme.INK, 5, strong=True)
-        for cell in self.lit():
-            board.ring(surf, g, cell, theme.GOOD, 5)
-            if cell not in occupied:
-                board.dot(surf, g, cell, theme.GOOD)
-        if self.target is not None:
-            board.ring(surf, g, self.target, theme.INK, 5, strong=True)
-            board.dot(surf, g, self.target, theme.INK)
-
     # -- what the app, the demo and the end screen ask ------------------------------------------
     def turns_played(self) -> int:
-        return int(self.state.moves)
+        return self.state.moves
 
     def demo_presses(self, rng: random.Random) -> list[str]:
-        """LEFT/RIGHT to a figure with a move, OK, RIGHT to a target, OK; then, unless the
-        move ends the game or asks where a captured figure goes, RIGHT and OK once more: the
-        next player picks up a figure, so the last frame of a demo shows its targets lit."""
-        st = self.state
-        if self.view != "play":
-            return ["ok"]
-        if self.pending is not None:
-            return ["right"] * (rng.randrange(len(self.pending[2])) + 1) + ["ok"]
-        presses: list[str] = []
-        if self.sel is not None and self.mode == "target" and self.sel in self.movable():
-            figure = self.sel
-            presses = ["straight", "ok"] if self.target is not None else []
-        else:
-            figures = self.movable()
-            if not figures:
-                return []
-            k = rng.randrange(len(figures))
-            figure = figures[k]
-            presses = (["undo"] if self.sel is not None else []) + ["right"] * (k + 1) + ["ok"]
-        aims = targets(st, figure)
-        j = rng.randrange(len(aims))
-        presses += ["right"] * (j + 1) + ["ok"]
-        starts = [to for t, to in figure_moves(st, figure) if t == aims[j] and to is not None]
-        if len(starts) <= 1:
-            after, _events = self.session.engine.apply(st, {"action": "move", "from": _pair(figure),
-                                                            "to": _pair(aims[j])})
-            if not after.over:
-                presses += ["right"] * (rng.randrange(4) + 1) + ["ok"]
-        return presses
+        return demo_presses(self, rng)
 
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         return [(self.t("mutabor.ui.home"), list(self.home_counts()))]

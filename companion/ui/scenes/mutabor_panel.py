@@ -1,5 +1,5 @@
-"""The side panel of the Mutabor table: whose turn, what the referee says, each player's
-figures home and fewest moves home, and the controls of each view.
+"""The side panel of the Mutabor table (whose turn, what the referee says, each player's
+fewest moves home, the controls of each view) and the lit cells on the maze.
 
 The controls keep their keys within a view (only their words and whether they can be
 tapped change), so a tap on the maze right after a tap on a button is never swallowed by
@@ -8,13 +8,16 @@ the guard against double taps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.engine.mutabor.geometry import KINDS
 from companion.ui import theme
+from companion.ui.i18n import Texts
 from companion.ui.kit import column, grid, min_size, read_size, row
+from companion.ui.scenes import mutabor_board as board
 from companion.ui.scenes.mutabor_pictures import draw_card
 from companion.ui.widgets import Button
 
@@ -34,7 +37,7 @@ PALETTE = pygame.Rect(X, 132, W, 268)
 ROW_H = 36
 
 
-def _button(rect: pygame.Rect, label: str, fn, key: str, **kw) -> Button:
+def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, **kw: Any) -> Button:
     """A panel button; its word at the read size when it fits on one line."""
     size = read_size() if theme.font(read_size()).size(label)[0] <= rect.w - 10 else min_size()
     return Button(rect, label, fn, key=key, role="min", size=size, **kw)
@@ -51,7 +54,7 @@ def buttons(s: MutaborScene) -> list[Button]:
     if s.view == "enter":
         assert s.entry is not None
         _menu, back, done = row(ROW2, 3, 6)
-        kinds = [Button(r, "", lambda k=k: s.pick_kind(k), key=("kind", k), selected=s.entry.kind == k)
+        kinds = [Button(r, "", _picker(s, k), key=("kind", k), selected=s.entry.kind == k)
                  for r, k in zip(grid(PALETTE, 3, 2, 8, touch=True), KINDS, strict=True)]
         return [*kinds, menu, _button(back, t("back"), s.show_layout, "back"),
                 _button(done, t("mutabor.ui.done"), s.finish_entry, "done", selected=s.entry.missing() == 0)]
@@ -66,6 +69,10 @@ def buttons(s: MutaborScene) -> list[Button]:
             _button(undo, t("mutabor.ui.undo"), s.undo, "undo", enabled=s.session.can_undo() or s.sel is not None),
             _button(draw, t("mutabor.ui.draw_sure" if s.sure else "mutabor.ui.draw_button"), s.draw_agreed, "draw",
                     enabled=not over, color=theme.BAD if s.sure else None)]
+
+
+def _picker(s: MutaborScene, kind: str) -> Callable[[], None]:
+    return lambda: s.pick_kind(kind)
 
 
 def info(s: MutaborScene) -> str:
@@ -108,8 +115,8 @@ def draw(s: MutaborScene, surf: pygame.Surface) -> None:
                 icon = pygame.Rect(b.rect.x + 8, b.rect.y + (b.rect.h - 56) // 2, 56, 56)
                 draw_card(surf, icon, kind)
                 left = s.entry.left(kind)
-                s.label(surf, str(left), pygame.Rect(icon.right + 6, b.rect.y, b.rect.right - icon.right - 12, b.rect.h),
-                        color=theme.BAD if left < 0 else theme.INK, align="center")
+                room = pygame.Rect(icon.right + 6, b.rect.y, b.rect.right - icon.right - 12, b.rect.h)
+                s.label(surf, str(left), room, color=theme.BAD if left < 0 else theme.INK, align="center")
 
 
 def _layout(s: MutaborScene, surf: pygame.Surface) -> None:
@@ -163,10 +170,46 @@ def _players(s: MutaborScene, surf: pygame.Surface) -> None:
             s.label(surf, hint_words(t, hints[seat]), pygame.Rect(r.x + 190, r.y, r.w - 194, r.h), align="right")
 
 
-def hint_words(t, n: int | None) -> str:
+def hint_words(t: Texts, n: int | None) -> str:
     """ "3 Züge", "1 Zug", "im Ziel", "kein Weg": the hint for one player."""
     if n is None:
-        return t("mutabor.ui.hint_none")
+        return str(t("mutabor.ui.hint_none"))
     if n == 0:
-        return t("mutabor.ui.hint_home")
-    return t("mutabor.ui.hint_one" if n == 1 else "mutabor.ui.hint_n", n=n)
+        return str(t("mutabor.ui.hint_home"))
+    return str(t("mutabor.ui.hint_one" if n == 1 else "mutabor.ui.hint_n", n=n))
+
+
+def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
+    """Lit cells: the last move, where a captured figure went, the chosen figure's targets,
+    the start cells to choose from, the cards picked for a swap, the button cursor."""
+    g = s.grid
+    moved, took = s.last_move(), s.last_capture()
+    if moved is not None:
+        for cell in (moved.data["from"], moved.data["to"]):
+            board.ring(surf, g, tuple(cell), theme.INK_DIM, 2)
+    if took is not None:
+        board.ring(surf, g, tuple(took.data["to"]), theme.GOLD, 6)
+    if s.pending is not None:
+        board.ring(surf, g, s.pending[0], theme.INK, 5, strong=True)
+        board.ring(surf, g, s.pending[1], theme.BAD, 5, strong=True)
+        for cell in s.pending[2]:
+            board.ring(surf, g, cell, theme.GOLD, 6)
+        if s.choice is not None:
+            board.ring(surf, g, s.choice, theme.INK, 5, strong=True)
+        return
+    if s.swapping:
+        if s.swap_first is not None:
+            board.ring(surf, g, s.swap_first, theme.GOLD, 6)
+        if s.swap_cursor is not None:
+            board.ring(surf, g, s.swap_cursor, theme.INK, 5, strong=True)
+        return
+    occupied = s.state.occupancy()
+    if s.sel is not None:
+        board.ring(surf, g, s.sel, theme.INK, 5, strong=True)
+    for cell in s.lit():
+        board.ring(surf, g, cell, theme.GOOD, 5)
+        if cell not in occupied:
+            board.dot(surf, g, cell, theme.GOOD)
+    if s.target is not None:
+        board.ring(surf, g, s.target, theme.INK, 5, strong=True)
+        board.dot(surf, g, s.target, theme.INK)

@@ -7,9 +7,9 @@ carry their player's colour with its pattern (``theme.swatch``).
 
 >>> import pygame
 >>> s = pygame.Surface((60, 60))
->>> for kind in KINDS + ("hidden",):
+>>> for kind in reversed(PAINTERS):   # the face-down card first, the Morgenstern last
 ...     draw_card(s, pygame.Rect(0, 0, 60, 60), kind)
->>> tuple(s.get_at((2, 30)))[:3] == CARD_BG["krebs"]
+>>> tuple(s.get_at((4, 30)))[:3] == CARD_BG["morgenstern"]
 True
 """
 
@@ -20,7 +20,6 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.engine.mutabor.geometry import KINDS
 from companion.ui import theme
 
 Colour = tuple[int, int, int]
