@@ -224,6 +224,11 @@ class RepeatFilter:
             return False
         return last is None or now - last >= self.repeat_s
 
+    @property
+    def reports_up(self) -> bool:
+        """True once this box has sent an ``UP`` line (since the last :meth:`reset`)."""
+        return self._reports_up
+
     def up(self, name: str) -> None:
         """An ``UP`` line for ``name`` arrived."""
         self._reports_up = True

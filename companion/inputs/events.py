@@ -8,14 +8,23 @@ from dataclasses import dataclass, field
 #: The companion's buttons. Every source maps its own keys or pins onto these names.
 BUTTONS = ("roll", "left", "straight", "right", "ok", "undo")
 
+#: What holding buttons means (:mod:`companion.inputs.holds`): UNDO held 1.5 s is ``"menu"``
+#: (the pause menu), UNDO and OK held 3 s ``"staff"`` (the staff menu). The keyboard has keys
+#: for them too (M, F12).
+GESTURES = ("menu", "staff")
+
+#: Every name an :class:`InputEvent` may carry.
+NAMES = BUTTONS + GESTURES
+
 
 @dataclass(frozen=True)
 class InputEvent:
-    """A press of one of the companion's buttons.
+    """A press of one of the companion's buttons, or a gesture made by holding them.
 
-    ``name`` is one of :data:`BUTTONS`; ``source`` says where it came from (``"gpio"``,
-    ``"serial"``, ``"keyboard"``, ``"touch"``); ``t`` is ``time.monotonic()`` at the press
-    (used to measure press-to-screen latency); ``value`` carries a typed die value if any.
+    ``name`` is one of :data:`BUTTONS` or :data:`GESTURES`; ``source`` says where it came
+    from (``"gpio"``, ``"serial"``, ``"keyboard"``, ``"touch"``); ``t`` is ``time.monotonic()`` when the event
+    was sent (at the press; for UNDO at its release, for a gesture when its hold was long
+    enough), used to measure press-to-screen latency; ``value`` carries a typed die value if any.
     """
 
     name: str

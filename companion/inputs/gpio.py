@@ -5,8 +5,10 @@ press pulls the pin low. The pin map lives in ``hardware/pins.toml`` (BCM number
 checked by :func:`load_pins`.
 
 gpiozero calls back on its own thread, and a slow callback makes it miss later edges, so the
-callbacks here do nothing but debounce (both edges, :class:`EdgeDebouncer`) and
-:meth:`InputHub.put` (a bounded, non-blocking enqueue + wake).
+callbacks here do nothing but debounce (both edges, :class:`EdgeDebouncer`), look for long
+presses (:class:`~companion.inputs.holds.HoldGestures`: UNDO is sent at its release, UNDO held
+1.5 s is ``"menu"``, UNDO and OK held 3 s ``"staff"``) and :meth:`InputHub.put` (a bounded,
+non-blocking enqueue + wake).
 
 Tests and desktops use gpiozero's ``MockFactory``::
 
@@ -32,6 +34,7 @@ from companion.paths import shipped_pins_file
 
 from .debounce import EdgeDebouncer
 from .events import BUTTONS
+from .holds import MENU_HOLD_S, STAFF_HOLD_S, HoldGestures, TimerFactory, thread_timer
 from .hub import InputHub
 
 __all__ = [
@@ -163,7 +166,9 @@ class GpioButtons:
     second to look for a held button, which an idle kiosk does not need. A
     ``DigitalInputDevice`` only calls back on edges, and both edges go to one
     :class:`~companion.inputs.debounce.EdgeDebouncer` (``release_s``, ``clock``), so no
-    thread of ours runs while nobody presses anything.
+    thread of ours runs while nobody presses anything. The debounced edges then go to
+    :attr:`gestures` (a :class:`~companion.inputs.holds.HoldGestures` with ``menu_s``,
+    ``staff_s`` and ``timer``), whose one-shot timer runs only while UNDO is held.
     """
 
     def __init__(
@@ -174,6 +179,9 @@ class GpioButtons:
         *,
         release_s: float = 0.05,
         clock: Callable[[], float] = time.monotonic,
+        menu_s: float = MENU_HOLD_S,
+        staff_s: float = STAFF_HOLD_S,
+        timer: TimerFactory = thread_timer,
     ) -> None:
         from gpiozero import DigitalInputDevice  # imported here so a desktop without gpiozero runs
 
@@ -183,6 +191,10 @@ class GpioButtons:
         self.hub = hub
         self.pins = dict(pins)
         self.debouncer = EdgeDebouncer(release_s, clock)
+        self.gestures = HoldGestures(
+            lambda name: hub.put(name, "gpio"),
+            release_s=release_s, menu_s=menu_s, staff_s=staff_s, clock=clock, timer=timer,
+        )
         self.buttons: dict[str, Any] = {}
         try:
             for name, pin in self.pins.items():
@@ -202,13 +214,17 @@ class GpioButtons:
     def _on_edge(self, name: str, down: bool) -> Callable[[], None]:
         # A zero-argument closure: gpiozero would pass the device to a one-argument callable.
         # It runs on the pin library's thread and must stay quick: debounce, then at most
-        # one non-blocking put on the hub's bounded queue.
+        # one non-blocking put on the hub's bounded queue (or starting or cancelling a timer).
         accept = self.debouncer.edge
-        put = self.hub.put
+        muted = self.debouncer.muted
+        gestures = self.gestures
 
         def changed() -> None:
-            if accept(name, down):
-                put(name, "gpio")
+            pressed = accept(name, down)
+            if pressed or name not in muted:
+                gestures.edge(name, down, pressed)
+            else:
+                gestures.drop(name)  # a pin in an edge storm must not hold UNDO down
 
         return changed
 
@@ -225,8 +241,9 @@ class GpioButtons:
                 log.exception("error closing the GPIO input on %s", button)
 
     def close(self) -> None:
-        """Release every pin. Safe to call twice."""
+        """Release every pin and cancel a pending hold. Safe to call twice."""
         self._close_buttons()
+        self.gestures.close()
         self.hub.detach(self)
 
     def __enter__(self) -> GpioButtons:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .debounce import Debouncer, power_of_ten
-from .events import BUTTONS, InputEvent
+from .events import NAMES, InputEvent
 
 __all__ = ["InputHub", "Source", "SourceStatus"]
 
@@ -103,8 +103,8 @@ class InputHub:
         debounce themselves, such as the keyboard. ``value`` carries a die value. Unknown
         button names are a programming error in the source and raise ``ValueError``.
         """
-        if name not in BUTTONS:
-            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(BUTTONS)}")
+        if name not in NAMES:
+            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(NAMES)}")
         if self._closed or not self.debouncer.accept(name):
             return False
         return self._put(InputEvent(name, source, value=value))
@@ -112,8 +112,8 @@ class InputHub:
     def put(self, name: str, source: str, value: int | None = None) -> bool:
         """Queue a press that its source has already debounced (GPIO edges, the serial box's
         numbered events); False if the hub is closed or the queue is full. Never blocks."""
-        if name not in BUTTONS:
-            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(BUTTONS)}")
+        if name not in NAMES:
+            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(NAMES)}")
         if self._closed:
             return False
         return self._put(InputEvent(name, source, value=value))
@@ -124,7 +124,7 @@ class InputHub:
 
     def post(self, event: InputEvent) -> bool:
         """Queue a ready-made event (e.g. from the keyboard), debounced like any press."""
-        if event.name not in BUTTONS:
+        if event.name not in NAMES:
             raise ValueError(f"unknown button {event.name!r}")
         if self._closed or not self.debouncer.accept(event.name):
             return False

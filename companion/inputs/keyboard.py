@@ -7,6 +7,8 @@ this module needs no pygame import and stays testable anywhere.
 'roll'
 >>> key_to_event("4").value
 4
+>>> key_to_event("m").name
+'menu'
 >>> key_to_event("f1") is None
 True
 """
@@ -19,7 +21,9 @@ from .events import InputEvent
 
 __all__ = ["DIE_KEYS", "KEYS", "key_to_event"]
 
-#: pygame key name → button name. Arrows and WASD for the three direction buttons.
+#: pygame key name → button or gesture name. Arrows and WASD for the three direction buttons;
+#: M stands for holding UNDO (the pause menu), F12 for holding UNDO and OK (the staff menu),
+#: at once, since a desktop has keys to spare.
 KEYS: dict[str, str] = {
     "space": "roll",
     "r": "roll",
@@ -33,6 +37,8 @@ KEYS: dict[str, str] = {
     "enter": "ok",  # the keypad's Enter
     "backspace": "undo",
     "u": "undo",
+    "m": "menu",
+    "f12": "staff",
 }
 
 #: pygame key name → die face, for a table that rolls a real die and types what it shows.

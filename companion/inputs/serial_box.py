@@ -10,7 +10,10 @@ The line protocol is in ``hardware/serial-box.md`` (parsing in
     host -> box   ACK 17                   event 17 arrived (sent for repeats too)
                   PING (every 2 s) / PONG
 
-A number seen recently is never acted on twice; a skipped number is logged. Lines may end in
+A number seen recently is never acted on twice; a skipped number is logged. ``UP`` lines
+matter: UNDO is sent at its release, UNDO held 1.5 s is ``"menu"`` and UNDO and OK held 3 s
+``"staff"`` (:mod:`companion.inputs.holds`); a protocol 1 box that has not sent an ``UP``
+on this connection gets UNDO at its press, as before. Lines may end in
 ``*XX`` (XOR checksum); a line with a wrong checksum, garbage, unknown verbs or more than 80
 characters is counted in :attr:`SerialBox.bad_lines` and ignored. Protocol 1 boxes (no
 numbers) still work: their repeated ``DOWN`` lines are filtered by the release and by time.
@@ -55,6 +58,7 @@ from .box_protocol import (
 )
 from .debounce import power_of_ten
 from .events import BUTTONS
+from .holds import MENU_HOLD_S, STAFF_HOLD_S, HoldGestures
 from .hub import InputHub
 from .serial_link import BoxLines, Outbox, Reader
 from .serial_ports import DEFAULT_USB_IDS, DeviceWatch, find_port
@@ -87,6 +91,8 @@ class SerialBox:
         retry_s: float = 3.0,
         ping_s: float = 2.0,
         silent_s: float = 4.0,
+        menu_s: float = MENU_HOLD_S,
+        staff_s: float = STAFF_HOLD_S,
     ) -> None:
         self.hub = hub
         self.url = url
@@ -124,6 +130,10 @@ class SerialBox:
         self._changed = threading.Event()
         # Protocol 1 boxes (no event numbers): repeated DOWN lines are filtered here.
         self._repeats = RepeatFilter()
+        # Long presses. The box debounces its own contacts, so an UP line is a release.
+        self.gestures = HoldGestures(
+            lambda name: hub.put(name, "serial"), release_s=0.0, menu_s=menu_s, staff_s=staff_s
+        )
         self._thread = threading.Thread(
             target=self._supervise, name=f"serial-box {url or 'usb'}", daemon=True
         )
@@ -257,15 +267,20 @@ class SerialBox:
             self._bad(f"unknown button in {text!r}")
         elif action == "DOWN":
             if numbered or self._repeats.down(name):
-                self.hub.put(name, "serial")
+                if name == "undo" and not numbered and not self._repeats.reports_up:
+                    self.hub.put(name, "serial")  # a box that may never say UP: act now
+                else:
+                    self.gestures.edge(name, True, True)
         elif action == "UP":
             self._repeats.up(name)
+            self.gestures.edge(name, False, False)
         else:
             self._bad(f"BTN action must be DOWN or UP: {text!r}")
 
     def _on_hello(self, args: tuple[str, ...]) -> None:
         self.hello = dict(arg.split("=", 1) for arg in args if "=" in arg)
         self.seq.reset()  # the box (re)started and counts from 1 again
+        self.gestures.reset()  # and whatever it held is no longer held
         proto = self.hello.get("proto")
         if proto not in ("1", PROTOCOL_VERSION):
             log.warning("serial box speaks protocol %s, this companion speaks 1 and %s; "
@@ -280,11 +295,13 @@ class SerialBox:
         self._outbox = Outbox(lines.transport.serial)
         self._open = True
         self._repeats.reset()  # protocol 1 repeat filtering starts afresh on every connection
+        self.gestures.reset()
         log.info("serial box port %s open", self.port)
 
     def _disconnected(self, exc: BaseException | None) -> None:
         self._open = False
         self._lines = None
+        self.gestures.reset()  # a hold cut short by unplugging sends nothing
         if exc is not None:
             self.last_error = str(exc)
             if not self._stop.is_set():
@@ -400,6 +417,7 @@ class SerialBox:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
         self.hub.detach(self)
+        self.gestures.close()
         if not self._thread.is_alive():
             with self._state:
                 for fd in (self._stop_r, self._stop_w):

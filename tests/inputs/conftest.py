@@ -16,17 +16,52 @@ from companion.inputs.debounce import Debouncer
 from companion.inputs.hub import InputHub
 
 
+class FakeTimer:
+    """A one-shot timer on a :class:`FakeClock`: fires when the clock is advanced past it."""
+
+    def __init__(self, due: float, action: Callable[[], None]) -> None:
+        self.due, self.action = due, action
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
 class FakeClock:
-    """A clock the test moves by hand: ``clock.advance(0.01)``."""
+    """A clock the test moves by hand: ``clock.advance(0.01)``.
+
+    ``clock.timer`` is a timer factory for :class:`~companion.inputs.holds.HoldGestures`:
+    timers fire, in order and on the test's thread, as :meth:`advance` passes their time.
+    """
 
     def __init__(self, start: float = 1000.0) -> None:
         self.now = start
+        self.timers: list[FakeTimer] = []
 
     def __call__(self) -> float:
         return self.now
 
+    def timer(self, delay: float, action: Callable[[], None]) -> FakeTimer:
+        t = FakeTimer(self.now + delay, action)
+        self.timers.append(t)
+        return t
+
+    def pending(self) -> list[FakeTimer]:
+        """Timers that are started and neither fired nor cancelled."""
+        return [t for t in self.timers if not t.cancelled]
+
     def advance(self, seconds: float) -> None:
-        self.now += seconds
+        end = self.now + seconds
+        while True:
+            due = [t for t in self.pending() if t.due <= end]
+            if not due:
+                break
+            first = min(due, key=lambda t: t.due)
+            self.timers.remove(first)
+            self.now = max(self.now, first.due)
+            first.action()
+        self.timers = self.pending()
+        self.now = end
 
 
 @pytest.fixture

@@ -198,7 +198,8 @@ def level(pin):
 
 @pytest.mark.parametrize("hold", HOLDS)
 def test_mock_pins_one_press_per_chattering_press(mock_factory, hub, clock, hold):
-    with GpioButtons(hub, PINS, clock=clock):
+    # UNDO is sent at its release, 50 ms after the chatter ends; the 0.3 s pause covers it.
+    with GpioButtons(hub, PINS, clock=clock, timer=clock.timer):
         for name in ("ok", "undo", "right"):
             pin = mock_factory.pin(PINS[name])
             for _trial in range(20):

@@ -20,7 +20,7 @@ PINS = {"roll": 17, "left": 27, "straight": 22, "right": 23, "ok": 24, "undo": 2
 
 @pytest.fixture
 def buttons(mock_factory, hub, clock):
-    with GpioButtons(hub, PINS, clock=clock) as b:
+    with GpioButtons(hub, PINS, clock=clock, timer=clock.timer) as b:
         yield b
 
 
@@ -39,6 +39,7 @@ def tap(p, clock=None, hold: float = 0.1) -> None:
 def test_each_pin_becomes_its_button(mock_factory, buttons, hub, clock):
     for bcm in PINS.values():
         tap(pin(mock_factory, bcm), clock)
+    clock.advance(0.1)  # UNDO is sent once its release is sure
     events = hub.drain()
     assert [e.name for e in events] == list(PINS)
     assert {e.source for e in events} == {"gpio"}

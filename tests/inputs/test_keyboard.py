@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from companion.inputs.events import BUTTONS
+from companion.inputs.events import NAMES
 from companion.inputs.keyboard import DIE_KEYS, KEYS, key_to_event
 
 
@@ -20,6 +20,7 @@ from companion.inputs.keyboard import DIE_KEYS, KEYS, key_to_event
         ("right", "right"), ("d", "right"),
         ("return", "ok"), ("enter", "ok"),
         ("backspace", "undo"), ("u", "undo"),
+        ("m", "menu"), ("f12", "staff"),  # what holding UNDO, or UNDO and OK, does
     ],
 )
 def test_keys_map_to_buttons(key, button):
@@ -40,8 +41,16 @@ def test_other_keys_mean_nothing(key):
     assert key_to_event(key) is None
 
 
-def test_every_button_has_a_key():
-    assert set(KEYS.values()) == set(BUTTONS)
+def test_every_button_and_gesture_has_a_key():
+    assert set(KEYS.values()) == set(NAMES)
+
+
+def test_gesture_keys_reach_the_queue(hub):
+    # The screen loop hands a key's event to hub.press; the gestures are names it accepts.
+    for key in ("m", "f12"):
+        event = key_to_event(key)
+        assert hub.press(event.name, "keyboard", event.value)
+    assert [e.name for e in hub.drain()] == ["menu", "staff"]
 
 
 def test_case_and_time():
