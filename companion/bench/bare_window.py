@@ -19,11 +19,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-pygame.display.init()
-screen = pygame.display.set_mode((800, 480), pygame.SCALED)
-screen.fill((30, 30, 40))
-pygame.display.flip()
-print(json.dumps({"shown": time.monotonic()}), flush=True)
-if "--exit" in sys.argv[1:]:
-    os._exit(0)
-pygame.display.quit()
+
+def main() -> None:
+    pygame.display.init()
+    screen = pygame.display.set_mode((800, 480), pygame.SCALED)
+    screen.fill((30, 30, 40))
+    pygame.display.flip()
+    print(json.dumps({"shown": time.monotonic()}), flush=True)
+    if "--exit" in sys.argv[1:]:
+        os._exit(0)
+    pygame.display.quit()
+
+
+if __name__ == "__main__":
+    main()
