@@ -18,22 +18,19 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
-from companion.session import schema
 from companion.session.notice import Notice, StoreError
+from companion.session.salvage import salvage
 from companion.session.store import KEEP_FINISHED, Store
 from companion.session.witness import read_witness, witness_path
 
 #: Files SQLite and the store keep beside the database; they move aside together with it.
 SUFFIXES = ("", "-wal", "-shm", "-last")
-#: Probing row by row stops after this many ids in a row that are not there.
-PROBE_GAP = 200
 
 
 def open_store(path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED
@@ -148,165 +145,6 @@ def move_aside(path: Path, reason: str) -> Path:
     except OSError:
         pass
     return aside
-
-
-def _connect_readonly(path: Path) -> sqlite3.Connection:
-    """Open a database for reading only, even on a write-protected card."""
-    for query in ("mode=ro", "immutable=1"):
-        try:
-            db = sqlite3.connect(f"file:{path}?{query}", uri=True, isolation_level=None)
-            # a damaged page can make SQLite refuse the whole schema; read it as plain rows
-            db.execute("PRAGMA writable_schema = ON")
-            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-            return db
-        except sqlite3.Error:
-            continue
-    raise sqlite3.DatabaseError("cannot be opened at all")
-
-
-def _columns(db: sqlite3.Connection, table: str) -> set[str]:
-    try:
-        return {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-    except sqlite3.Error:
-        return set()
-
-
-def _game_rows(db: sqlite3.Connection, cols: list[str]) -> list[tuple[Any, ...]]:
-    """Every readable games row: one scan, or id by id when a damaged page breaks the scan."""
-    sql = f"SELECT {', '.join(cols)} FROM games"
-    try:
-        return db.execute(sql + " ORDER BY id").fetchall()
-    except sqlite3.Error:
-        pass
-    rows, gid, gap = [], 0, 0
-    while gap < PROBE_GAP:
-        gid += 1
-        try:
-            row = db.execute(sql + " WHERE id = ?", (gid,)).fetchone()
-        except sqlite3.Error:
-            row = None
-        gap = 0 if row else gap + 1
-        if row:
-            rows.append(row)
-    return rows
-
-
-def _action_rows(db: sqlite3.Connection, gid: int, has_sum: bool) -> list[tuple[Any, ...]]:
-    cols = "seq, action, " + ("sum" if has_sum else "NULL")
-    for sql in (f"SELECT {cols} FROM actions WHERE game_id = ? ORDER BY seq",
-                f"SELECT {cols} FROM actions NOT INDEXED WHERE game_id = ? ORDER BY seq"):
-        try:
-            return db.execute(sql, (gid,)).fetchall()
-        except sqlite3.Error:
-            continue
-    rows = []
-    for seq in range(100_000):  # both the index and the table scan are broken: step by step
-        try:
-            row = db.execute(f"SELECT {cols} FROM actions WHERE game_id = ? AND seq = ?", (gid, seq)).fetchone()
-        except sqlite3.Error:
-            row = None
-        if row is None:
-            break
-        rows.append(row)
-    return rows
-
-
-def _good_prefix(gid: int, rows: list[tuple[Any, ...]]) -> list[str]:
-    good: list[str] = []
-    for seq, text, check in rows:
-        if seq != len(good) or not isinstance(text, str):
-            break
-        if check is not None and check != schema.action_sum(gid, seq, text):
-            break
-        try:
-            action = json.loads(text)
-        except ValueError:
-            break
-        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            break
-        good.append(text)
-    return good
-
-
-def salvage(source: Path, store: Store, quiet: bool = False) -> list[Notice]:
-    """Copy every game that can be read from ``source`` into ``store``, each up to its first
-    damaged step; returns a notice per damaged or lost game and one with the count."""
-    notices: list[Notice] = []
-    try:
-        db = _connect_readonly(source)
-    except sqlite3.Error as exc:
-        return [Notice("nothing_recovered", "No game could be read from {file} ({why}).",
-                       file=str(source), why=str(exc))]
-    copied = 0
-    try:
-        have = _columns(db, "games")
-        wanted = ["id", "game", "header", "started", "finished", "closed", "header_sum", "closed_reason", "result"]
-        cols = [c if c in have else "NULL" for c in wanted]
-        has_sum = "sum" in _columns(db, "actions")
-        for gid, _game, text, started, finished, closed, hsum, reason, result in _game_rows(db, cols):
-            try:
-                header = json.loads(text) if isinstance(text, str) else None
-            except ValueError:
-                header = None
-            if (not isinstance(header, dict) or not isinstance(header.get("game"), str)
-                    or (hsum is not None and hsum != schema.header_sum(gid, text))):
-                notices.append(Notice("damaged_game", "Game {game} is damaged on the card and cannot be read.",
-                                      game=gid))
-                continue
-            rows = _action_rows(db, gid, has_sum)
-            good = _good_prefix(gid, rows)
-            lost = len(rows) - len(good)
-            if lost:
-                notices.append(Notice("damaged_step", "Game {game}: step {step} is damaged on the card; it "
-                                      "and the {later} steps after it are set aside, the {kept} before it "
-                                      "are kept.", game=gid, step=len(good) + 1, later=lost - 1, kept=len(good)))
-            try:
-                _copy(store, db, gid, header, good, started, finished if not lost else None,
-                      closed if closed is not None or not (lost and finished) else time.time(),
-                      reason if not (lost and finished) else "damaged", result if not lost else None)
-            except StoreError as exc:
-                notices.append(Notice(exc.code, str(exc), **exc.params))
-                break
-            copied += 1
-    finally:
-        db.close()
-    if not quiet or copied:
-        notices.append(Notice("games_recovered", "{count} games were copied from {file}.",
-                              count=copied, file=str(source)))
-    return notices
-
-
-def _copy(store: Store, src: sqlite3.Connection, old_id: int, header: dict[str, Any], actions: list[str],
-          started: Any, finished: Any, closed: Any, reason: Any, result: Any) -> None:
-    """One game into ``store`` in one transaction, with its payments where they can be read."""
-    try:
-        ledger = src.execute("SELECT seq, payer, payee, amount, reason FROM ledger WHERE game_id = ? AND seq < ? "
-                             "ORDER BY id", (old_id, len(actions))).fetchall()
-    except sqlite3.Error:
-        ledger = []
-    extra = _columns(src, "ledger") >= {"code", "params"}
-    if extra:
-        try:
-            ledger = src.execute("SELECT seq, payer, payee, amount, COALESCE(code, reason), params FROM ledger "
-                                 "WHERE game_id = ? AND seq < ? ORDER BY id", (old_id, len(actions))).fetchall()
-        except sqlite3.Error:
-            pass
-    text = json.dumps(header)
-    with store._transaction() as db:
-        cur = db.execute("INSERT INTO games (game, header, started, finished, closed, closed_reason, result) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (str(header["game"]), text, started if isinstance(started, (int, float)) else time.time(),
-                          finished, closed, reason if closed is not None else None, result))
-        gid = int(cur.lastrowid or 0)
-        db.execute("UPDATE games SET header_sum = ? WHERE id = ?", (schema.header_sum(gid, text), gid))
-        for seq, action in enumerate(actions):
-            db.execute("INSERT INTO actions (game_id, seq, action, at, sum) VALUES (?, ?, ?, ?, ?)",
-                       (gid, seq, action, time.time(), schema.action_sum(gid, seq, action)))
-        for row in ledger:
-            seq, payer, payee, amount, code = row[:5]
-            params = row[5] if len(row) > 5 and isinstance(row[5], str) else "{}"
-            db.execute("INSERT INTO ledger (game_id, seq, payer, payee, amount, reason, code, params) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (gid, seq, payer, payee, amount, code, code, params))
 
 
 def close_damaged(store: Store) -> list[Notice]:

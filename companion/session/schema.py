@@ -3,7 +3,8 @@
 Version 1 had no version number (``user_version`` 0) and no checksums. Version 2 adds a
 checksum to every game header and action row (so a flipped bit on the card is noticed, not
 replayed), a commit counter (so a lost ``-wal`` file is noticed), the reason a game was closed,
-the winners of finished games, and the ledger's reason code with its parameters as JSON.
+the winners of finished games, each game's number of steps (so a lost page of steps is noticed),
+and the ledger's reason code with its parameters as JSON.
 
 >>> action_sum(1, 0, '{"action": "roll", "value": 3}')
 'bd742fb1'
@@ -28,7 +29,8 @@ CREATE TABLE IF NOT EXISTS games (
     closed        REAL,            -- set when the table stopped it unfinished
     header_sum    TEXT,            -- checksum of (id, header)
     closed_reason TEXT,            -- "left" or "abandoned"
-    result        TEXT             -- JSON {"winners": [...]} once finished
+    result        TEXT,            -- JSON {"winners": [...]} once finished
+    steps         INTEGER          -- how many actions it has, to notice lost ones
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -69,6 +71,7 @@ _ADDED = (
     ("games", "header_sum", "TEXT"),
     ("games", "closed_reason", "TEXT"),
     ("games", "result", "TEXT"),
+    ("games", "steps", "INTEGER"),
     ("actions", "sum", "TEXT"),
     ("ledger", "code", "TEXT"),
     ("ledger", "params", "TEXT NOT NULL DEFAULT '{}'"),
@@ -133,6 +136,8 @@ def _fill_v2(db: sqlite3.Connection) -> None:
     rows = db.execute("SELECT rowid, game_id, seq, action FROM actions WHERE sum IS NULL").fetchall()
     for rowid, gid, seq, action in rows:
         db.execute("UPDATE actions SET sum = ? WHERE rowid = ?", (action_sum(gid, seq, action), rowid))
+    db.execute("UPDATE games SET steps = (SELECT COUNT(*) FROM actions a WHERE a.game_id = games.id) "
+               "WHERE steps IS NULL")
     db.execute("UPDATE ledger SET code = reason WHERE code IS NULL")
     db.execute("UPDATE games SET closed_reason = 'left' WHERE closed IS NOT NULL AND closed_reason IS NULL")
 

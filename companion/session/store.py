@@ -235,6 +235,7 @@ class Store:
                             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                             (game_id, seq, d.get("payer"), d.get("payee"), int(d["amount"]), code, code,
                              schema.dumps_params(d.get("params", {}))))
+            db.execute("UPDATE games SET steps = ? WHERE id = ?", (first_seq + len(steps), game_id))
             if over:
                 db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
                            (now, json.dumps({"winners": list(winners or [])}), game_id))
@@ -251,7 +252,7 @@ class Store:
              (game_id, seq, row[0][0], why, time.time())),
             ("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq)),
             ("DELETE FROM ledger WHERE game_id = ? AND seq >= ?", (game_id, seq)),
-            ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,)),
+            ("UPDATE games SET finished = NULL, result = NULL, steps = ? WHERE id = ?", (seq, game_id)),
         ])
 
     def set_aside(self, game_id: int, from_seq: int, why: str) -> None:
@@ -264,7 +265,8 @@ class Store:
               (game_id, seq, text, why, now)) for seq, text in rows]
             + [("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, from_seq)),
                ("DELETE FROM ledger WHERE game_id = ? AND seq >= ?", (game_id, from_seq)),
-               ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))])
+               ("UPDATE games SET finished = NULL, result = NULL, steps = ? WHERE id = ?",
+                (from_seq, game_id))])
 
     def close_game(self, game_id: int, reason: str = "left") -> None:
         """The table stopped this game unfinished (``"left"`` it or ``"abandoned"`` it on
@@ -323,12 +325,14 @@ class Store:
                     or not isinstance(action, dict) or not isinstance(action.get("action"), str):
                 break
             actions.append(action)
-        if len(actions) == len(rows):
+        counted = self._read("SELECT steps FROM games WHERE id = ?", (game_id,))[0][0]
+        total = max(len(rows), counted if isinstance(counted, int) else 0)  # rows lost with a page
+        if len(actions) == total:
             return Loaded(header, actions, [])
         step = len(actions)
         notice = Notice("damaged_step", "Game {game}: step {step} is damaged on the card; it and the "
                         "{later} steps after it are set aside, the {kept} before it are kept.",
-                        game=game_id, step=step + 1, later=len(rows) - step - 1, kept=step)
+                        game=game_id, step=step + 1, later=total - step - 1, kept=step)
         return Loaded(header, actions, [notice], damaged_at=step)
 
     def load(self, game_id: int) -> tuple[dict[str, Any], list[Action]]:

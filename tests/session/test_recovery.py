@@ -61,6 +61,9 @@ def test_a_truncated_file_is_moved_aside_and_what_can_be_read_is_kept(tmp_path):
     assert moved.params["kind"] == "damaged" and Path(moved.params["aside"]).stat().st_size == size // 2
     recovered = next(n for n in notices if n.code == "games_recovered")
     assert recovered.params["count"] >= 1
+    kept = store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    lost = sum(n.params["later"] + 1 for n in notices if n.code == "damaged_step")
+    assert 0 < kept < 13 * 40 and kept + lost == 13 * 40  # every step kept or named
     assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     for row in store.db.execute("SELECT id FROM games").fetchall():
         store.load_checked(row[0])  # every copied game reads back with valid checksums
@@ -76,6 +79,10 @@ def test_a_zeroed_page_is_moved_aside_and_the_other_games_copied(tmp_path):
     assert codes(notices)[0] == "moved_aside_damaged"
     copied = store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert 20 <= copied <= 31
+    kept = store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    lost = sum(n.params["later"] + 1 for n in notices if n.code == "damaged_step")
+    whole = sum(40 for n in notices if n.code == "damaged_game")
+    assert kept + lost + whole == 31 * 40  # every step kept, or named with its game
 
 
 def flip(path: Path, needle: bytes) -> None:
@@ -274,3 +281,41 @@ def test_a_file_emptied_by_a_power_cut_starts_afresh_and_says_so(tmp_path):
     Session.new(HEADER, store).roll()
     store.close()
     assert Store.open(path)[1] == []
+
+
+@pytest.mark.parametrize("harm", ["zero", "flip", "truncate"])
+def test_whatever_page_is_hit_every_step_is_kept_or_named(tmp_path, harm):
+    """Each page of a store in turn zeroed, given flipped bits, or cut off where it starts:
+    Store.open never fails, and every step of every game is either copied or named in a
+    notice (its game, or its step and the number after it). Only a file cut off after its
+    first page loses everything at once; that is said too ("0 games copied")."""
+    import random
+
+    src = tmp_path / "src.sqlite3"
+    fill(src, games=10, steps=20)
+    data = src.read_bytes()
+    total = 11 * 20
+    for page in range(1, len(data) // 4096):
+        bad = bytearray(data)
+        at = page * 4096
+        if harm == "zero":
+            bad[at:at + 4096] = bytes(4096)
+        elif harm == "flip":
+            rng = random.Random(page)
+            for _ in range(5):
+                bad[at + rng.randrange(4096)] ^= 1 << rng.randrange(8)
+        else:
+            del bad[at:]
+        path = tmp_path / f"{harm}{page}" / "g.sqlite3"
+        path.parent.mkdir()
+        path.write_bytes(bytes(bad))
+        store, notices = Store.open(path)
+        kept = store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        named = sum(n.params["later"] + 1 for n in notices if n.code == "damaged_step")
+        named += 20 * sum(1 for n in notices if n.code == "damaged_game")
+        if harm == "truncate" and page == 1:  # nothing but the file's header is left
+            assert codes(notices) == ["moved_aside_damaged", "games_recovered"]
+            assert notices[1].params["count"] == 0
+        else:
+            assert kept + named == total, (harm, page, kept, named, notices)
+        store.close()
