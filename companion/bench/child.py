@@ -62,12 +62,17 @@ class _FirstFrame:
 
 
 def _started(data: Path, name: str) -> tuple[Any, Any, list[Any], Any]:
-    """``companion run``'s own start-up (companion.root) on a fresh store."""
+    """``companion run``'s own start-up (``Store.open``, then ``companion.root.start``) on the
+    store ``data/<name>.sqlite3``: made by the first start, opened as it is by the later ones,
+    as at a café."""
     from companion import root
     from companion.session.store import Store
 
-    store = Store(data / f"{name}-{os.getpid()}.sqlite3")
-    app, scene, sources = root.start(store, fullscreen=False)
+    path = data / f"{name}.sqlite3"
+    opener = getattr(Store, "open", None)
+    store, notices = opener(path) if opener is not None else (Store(path), [])
+    extra = {"notices": notices} if notices else {}
+    app, scene, sources = root.start(store, fullscreen=False, **extra)
     return app, scene, sources, store
 
 
@@ -122,7 +127,7 @@ class _Turns:
 def table(data: Path, turns: int, exit_after: float | None) -> None:
     from companion.session.session import Session
 
-    app, _menu, _sources, store = _started(data, "table")
+    app, _menu, _sources, store = _started(data, f"table-{os.getpid()}")
     session = Session.new({"game": "suleika", "players": 4, "seed": 7}, store)
     app.driver = _Turns(turns, exit_after)
     app.run(app.routes["table"](app, session=session))
