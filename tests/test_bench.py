@@ -66,10 +66,13 @@ def test_store_dir_measures_commits_there_and_leaves_nothing(tmp_path):
     assert list(tmp_path.iterdir()) == []  # the scratch database is gone
 
 
-def test_bad_store_dir_is_one_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "companion", "bench", "--store-dir", str(tmp_path / "nope")],
+@pytest.mark.parametrize("args, words", [(["--store-dir", "nope"], "not a folder"),
+                                         (["--only", "engine,frames"], "no such part")])
+def test_bad_arguments_are_one_line(tmp_path, args, words):
+    args = [str(tmp_path / a) if a == "nope" else a for a in args]
+    done = subprocess.run([sys.executable, "-m", "companion", "bench", *args],
                           capture_output=True, text=True, env=TINY, timeout=60)
-    assert done.returncode == 2 and "not a folder" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr
 
 
 def test_without_valgrind_the_bench_says_so(monkeypatch, tmp_path):

@@ -138,14 +138,20 @@ def _instructions(scale: Scale, workdir: Path, notes: list[str], say: Callable[[
 
 def main(quick: bool = False, as_json: bool = False, instructions: bool = False,
          store_dir: str | None = None, only: list[str] | None = None) -> int:
-    """Measure, print the table (or JSON); 0 unless a measurement failed (1), 2 for a bad store dir."""
+    """Measure, print the table (or JSON); 0 unless a measurement failed (1), 2 for a bad
+    store dir or part name."""
     name = scale_name(quick)
     scale = SCALES[name]
     notes: list[str] = []
     if name != "full":
         notes.append(f"{name} run: less work per figure and the idle app watched for {scale.idle_s:g} s, "
                      "not 10 s; for smoke checks, not for the README")
-    parts = tuple(p for p in PARTS if (p in only if only else p != "instructions" or instructions))
+    unknown = sorted(set(only or ()) - set(PARTS))
+    if unknown:
+        print(f"--only {','.join(unknown)}: no such part (parts: {', '.join(PARTS)})", file=sys.stderr)
+        return 2
+    wanted = set(only) if only else set(PARTS) - {"instructions"}
+    parts = tuple(p for p in PARTS if p in wanted or (p == "instructions" and instructions))
     if not instructions and not only:
         notes.append("instruction counts and the Pi Zero 2 W estimate: companion bench --instructions")
 
