@@ -139,7 +139,7 @@ def describe(engine_name: str, summary: dict[str, Any]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from companion.session.record import RecordError, replay
+    from companion.session.record import RecordError, replay_record
 
     try:
         lines = _read_lines(args.file)
@@ -150,10 +150,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return 1
     try:
-        engine, state, actions = replay(lines)
+        game = replay_record(lines)
     except RecordError as exc:
         print(str(exc), file=sys.stderr)
         return 1
+    for warning in game.warnings:  # other box data or rules than the record's: said, not fatal
+        print(f"note: {warning}", file=sys.stderr)
+    engine, state = game.engine, game.state
     summary = engine.summary(state)
     if args.legal:
         summary["legal"] = [] if engine.is_over(state) else engine.legal_actions(state)
@@ -252,7 +255,10 @@ def cmd_export(args: argparse.Namespace) -> int:
             if game_id is None:
                 print("there are no games stored yet", file=sys.stderr)
                 return 1
-        header, actions = store.load(game_id)
+        loaded = store.load_checked(game_id)
+        header, actions = loaded.header, loaded.actions
+        for notice in loaded.notices:
+            print(f"store: {notice}", file=sys.stderr)
     except StoreError as exc:
         print(str(exc), file=sys.stderr)
         return 1

@@ -54,7 +54,7 @@ class ResumeScene(Scene):
             self.layout()
             return
         try:
-            self.app.store.close_game(self.row.id)
+            self.app.store.close_game(self.row.id, "abandoned")
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
             return
