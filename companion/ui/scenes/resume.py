@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import GameRow, StoreError
@@ -45,7 +46,10 @@ class ResumeScene(Scene):
             return
         table = self.app.go("table", session=session)
         if error is not None:
-            table.say(self.t("resume_failed", error=error), bad=True)
+            # why the step no longer applies, in the screen's language
+            cause = getattr(error, "cause", None)
+            why = self.t.refusal(self.game, cause) if isinstance(cause, IllegalAction) else self.t.refusal("store", error)
+            table.say(self.t("resume_failed", error=why), bad=True)
             table.banner.until = self.app.now() + 30
 
     def discard(self) -> None:
