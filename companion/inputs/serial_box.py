@@ -46,19 +46,10 @@ from collections.abc import Iterable
 
 import serial
 
-from .box_protocol import (
-    MAX_LINE,
-    PROTOCOL_VERSION,
-    Bad,
-    Line,
-    RepeatFilter,
-    SeqTracker,
-    die_value,
-    parse,
-)
+from .box_buttons import BoxButtons
+from .box_protocol import MAX_LINE, PROTOCOL_VERSION, Bad, Line, SeqTracker, parse
 from .debounce import power_of_ten
-from .events import BUTTONS
-from .holds import MENU_HOLD_S, STAFF_HOLD_S, HoldGestures
+from .holds import MENU_HOLD_S, STAFF_HOLD_S
 from .hub import InputHub
 from .serial_link import BoxLines, Outbox, Reader
 from .serial_ports import DEFAULT_USB_IDS, DeviceWatch, find_port
@@ -128,11 +119,9 @@ class SerialBox:
         self._stop_r, self._stop_w = os.pipe()
         # Set when the reader ends or close() is called, to wake the supervisor.
         self._changed = threading.Event()
-        # Protocol 1 boxes (no event numbers): repeated DOWN lines are filtered here.
-        self._repeats = RepeatFilter()
-        # Long presses. The box debounces its own contacts, so an UP line is a release.
-        self.gestures = HoldGestures(
-            lambda name: hub.put(name, "serial"), release_s=0.0, menu_s=menu_s, staff_s=staff_s
+        #: What BTN and DIE lines do: repeats of protocol 1, UNDO at its UP, holds.
+        self.buttons = BoxButtons(
+            lambda name, value: hub.put(name, "serial", value=value), menu_s=menu_s, staff_s=staff_s
         )
         self._thread = threading.Thread(
             target=self._supervise, name=f"serial-box {url or 'usb'}", daemon=True
@@ -251,36 +240,14 @@ class SerialBox:
         self._event(line, text, numbered=True)
 
     def _event(self, line: Line, text: str, *, numbered: bool) -> None:
-        if line.verb == "DIE":
-            value = die_value(line)
-            if value is None:
-                self._bad(f"DIE needs one value 1-6: {text!r}")
-            elif numbered or self._repeats.down("die"):
-                self.hub.put("roll", "serial", value=value)
-            return
-        # BTN <NAME> DOWN|UP [extra words, ignored for forward compatibility]
-        if len(line.args) < 2:
-            self._bad(f"BTN needs a name and DOWN/UP: {text!r}")
-            return
-        name, action = line.args[0].lower(), line.args[1].upper()
-        if name not in BUTTONS:
-            self._bad(f"unknown button in {text!r}")
-        elif action == "DOWN":
-            if numbered or self._repeats.down(name):
-                if name == "undo" and not numbered and not self._repeats.reports_up:
-                    self.hub.put(name, "serial")  # a box that may never say UP: act now
-                else:
-                    self.gestures.edge(name, True, True)
-        elif action == "UP":
-            self._repeats.up(name)
-            self.gestures.edge(name, False, False)
-        else:
-            self._bad(f"BTN action must be DOWN or UP: {text!r}")
+        why = self.buttons.event(line, numbered=numbered)
+        if why is not None:
+            self._bad(f"{why}: {text!r}")
 
     def _on_hello(self, args: tuple[str, ...]) -> None:
         self.hello = dict(arg.split("=", 1) for arg in args if "=" in arg)
         self.seq.reset()  # the box (re)started and counts from 1 again
-        self.gestures.reset()  # and whatever it held is no longer held
+        self.buttons.gestures.reset()  # and whatever it held is no longer held
         proto = self.hello.get("proto")
         if proto not in ("1", PROTOCOL_VERSION):
             log.warning("serial box speaks protocol %s, this companion speaks 1 and %s; "
@@ -294,14 +261,13 @@ class SerialBox:
         self._lines = lines
         self._outbox = Outbox(lines.transport.serial)
         self._open = True
-        self._repeats.reset()  # protocol 1 repeat filtering starts afresh on every connection
-        self.gestures.reset()
+        self.buttons.reset()  # repeat filtering and holds start afresh on every connection
         log.info("serial box port %s open", self.port)
 
     def _disconnected(self, exc: BaseException | None) -> None:
         self._open = False
         self._lines = None
-        self.gestures.reset()  # a hold cut short by unplugging sends nothing
+        self.buttons.gestures.reset()  # a hold cut short by unplugging sends nothing
         if exc is not None:
             self.last_error = str(exc)
             if not self._stop.is_set():
@@ -417,7 +383,7 @@ class SerialBox:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
         self.hub.detach(self)
-        self.gestures.close()
+        self.buttons.close()
         if not self._thread.is_alive():
             with self._state:
                 for fd in (self._stop_r, self._stop_w):
