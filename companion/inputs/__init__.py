@@ -16,6 +16,11 @@ the screen loop. Inputs know nothing of games, and nothing here imports pygame::
 source's status changes; nothing here wakes periodically while nobody presses anything,
 except the serial box's heartbeat while a box is connected.
 
+Besides the six :data:`BUTTONS` an event may be one of the :data:`GESTURES`: ``"menu"``
+(UNDO held :data:`MENU_HOLD_S`, or the M key) and ``"staff"`` (UNDO and OK held together
+:data:`STAFF_HOLD_S`, or F12). Sources with both edges (GPIO, the serial box) send UNDO at its
+release, through :class:`HoldGestures`, whose one-shot timer runs only while UNDO is held.
+
 The keyboard is data (:data:`KEYS`, :func:`key_to_event`); the screen loop calls it with
 ``pygame.key.name(ev.key)``.
 
@@ -25,11 +30,12 @@ modules (``companion.inputs.gpio``, ``companion.inputs.serial_box``,
 """
 
 from .debounce import Debouncer, EdgeDebouncer
-from .events import BUTTONS, InputEvent
+from .events import BUTTONS, GESTURES, NAMES, InputEvent
+from .holds import MENU_HOLD_S, STAFF_HOLD_S, HoldGestures
 from .hub import InputHub, SourceStatus
 from .keyboard import KEYS, key_to_event
 
 __all__ = [
-    "BUTTONS", "KEYS", "Debouncer", "EdgeDebouncer", "InputEvent", "InputHub", "SourceStatus",
-    "key_to_event",
+    "BUTTONS", "GESTURES", "KEYS", "MENU_HOLD_S", "NAMES", "STAFF_HOLD_S", "Debouncer",
+    "EdgeDebouncer", "HoldGestures", "InputEvent", "InputHub", "SourceStatus", "key_to_event",
 ]

@@ -105,16 +105,16 @@ class HoldGestures:
         self._undo_down = False
         self._undo_at = 0.0
         self._undo_spent = False
-        # OK: pressed since its last accepted press (only its contact tells whether it still
-        # is); its raw contact; when it was pressed.
+        # OK: pressed at least once and not dropped (whether it is still held, only its raw
+        # contact tells: OK needs no release timer); its raw contact; when it was pressed.
         self._ok_held = False
         self._ok_down = False
         self._ok_at = 0.0
         # UNDO and OK held together since, and whether this hold has sent "staff" already.
         self._both_since: float | None = None
         self._staff_sent = False
-        # The pending hold timer: what it sends, when it is due, and a token so a timer that
-        # fires while being cancelled does nothing.
+        # The pending hold timer: what it will send and when it is due; the release timer
+        # that confirms UNDO's release.
         self._hold: tuple[str, float] | None = None
         self._hold_timer: Timer | None = None
         self._release_timer: Timer | None = None
