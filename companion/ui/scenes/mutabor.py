@@ -348,10 +348,15 @@ class MutaborScene(TableScene):
         if self.view == "enter" and self.entry is not None:
             board.paint_maze(surf, self.grid, self.entry.cells, offset=offset)
         else:
-            numbers = self.numbers if self.view == "layout" else None
-            board.paint_maze(surf, self.grid, st.grid, numbers=numbers, offset=offset)
-        closed = () if st.open_sides or st.players != 2 else ("left", "right")
-        board.paint_sides(surf, self.grid, st.sides, self.colours, closed=closed, offset=offset)
+            board.paint_maze(surf, self.grid, st.grid, offset=offset)
+        board.paint_sides(surf, self.grid, st.sides, self.colours, closed=self.closed_sides(), offset=offset)
+        if self.view == "layout":
+            board.paint_numbers(surf, self.grid, self.numbers, offset)
+
+    def closed_sides(self) -> tuple[str, ...]:
+        """The side borders nobody may enter: both of them in a 2-player game with closed sides."""
+        st = self.state
+        return () if st.open_sides or st.players != 2 else ("left", "right")
 
     def cards_key(self) -> Any:
         entered = tuple(sorted(self.entry.cells.items())) if self.view == "enter" and self.entry else ()
@@ -388,5 +393,5 @@ class MutaborScene(TableScene):
         grid = board.make_grid(rect)
         st = self.state
         board.paint_maze(surf, grid, st.grid)
-        board.paint_sides(surf, grid, st.sides, self.colours)
+        board.paint_sides(surf, grid, st.sides, self.colours, closed=self.closed_sides())
         board.draw_figures(surf, grid, st.figures, self.colours)

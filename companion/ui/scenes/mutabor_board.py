@@ -57,11 +57,18 @@ def paint_maze(surf: pygame.Surface, grid: BoardGrid, maze: Grid | dict[Cell, st
         kind = maze.get(cell) if isinstance(maze, dict) else maze[cell[0]][cell[1]]
         shown = "hidden" if cell in CENTRE and hide_centre else kind
         draw_card(surf, rect, shown)
-        if numbers and cell in numbers:
-            box = pygame.Rect(0, 0, 36, 30)
-            box.bottomright = (rect.right - 1, rect.bottom - 1)
-            pygame.draw.rect(surf, (20, 20, 30), box, border_radius=6)
-            Label(str(numbers[cell]), box, role="min", color=theme.INK, align="center").draw(surf)
+    if numbers:
+        paint_numbers(surf, grid, numbers, offset)
+
+
+def paint_numbers(surf: pygame.Surface, grid: BoardGrid, numbers: dict[Cell, int], offset: Cell = (0, 0)) -> None:
+    """Each card's dealing number in its corner (the layout view: "lay card 17 here")."""
+    for cell, number in numbers.items():
+        rect = grid.rect_of(cell).move(*offset).inflate(-2, -2)
+        box = pygame.Rect(0, 0, 36, 30)
+        box.bottomright = (rect.right - 1, rect.bottom - 1)
+        pygame.draw.rect(surf, (20, 20, 30), box, border_radius=6)
+        Label(str(number), box, role="min", color=theme.INK, align="center").draw(surf)
 
 
 def paint_sides(surf: pygame.Surface, grid: BoardGrid, sides: Sequence[str], colours: Sequence[str], *,
