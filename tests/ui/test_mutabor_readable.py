@@ -108,3 +108,15 @@ def test_a_won_game_ends_readable(app):
     table = app.routes["table"](app, session=s)
     assert table.end_rows()[0][1].count(4) == 1
     assert check(app, app.routes["end"](app, table=table), app.texts.lang) == []
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_the_setup_words_every_mutabor_option(app, players):
+    scene = app.routes["setup"](app, game="mutabor", players=players)
+    for option in scene.options():
+        for choice in option.choices:
+            scene.values[option.key] = choice
+            label = scene.option_label(option)
+            assert "mutabor.ui" not in label, label
+    scene.layout()
+    assert check(app, scene, app.texts.lang) == []

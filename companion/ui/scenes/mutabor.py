@@ -166,7 +166,8 @@ class MutaborScene(TableScene):
             self.clear()
             self.swapping = True
         else:
-            self.attempt(self.session.engine.apply, self.state, {"action": "swap", "a": [1, 1], "b": [1, 2]})
+            code = "swap_twice" if self.state.swapped else "swap_not_allowed"
+            self.refuse(IllegalAction(code, "No swap now"))
 
     def swap_pick(self, cell: Cell) -> None:
         if self.swap_first is None:

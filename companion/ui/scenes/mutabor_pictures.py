@@ -77,17 +77,19 @@ def _gate(surf: pygame.Surface, r: pygame.Rect) -> None:
 
 def _elephant(surf: pygame.Surface, r: pygame.Rect) -> None:
     grey, dark = (128, 128, 136), (70, 70, 78)
-    body = pygame.Rect(_at(r, 0.12, 0.3), (r.w * 0.56, r.h * 0.4))
-    for fx in (0.18, 0.5):
-        pygame.draw.rect(surf, dark, pygame.Rect(_at(r, fx, 0.58), (r.w * 0.12, r.h * 0.3)))
+    for fx in (0.1, 0.24, 0.44, 0.56):
+        pygame.draw.rect(surf, dark, pygame.Rect(_at(r, fx, 0.56), (r.w * 0.11, r.h * 0.34)))
+    body = pygame.Rect(_at(r, 0.04, 0.24), (r.w * 0.66, r.h * 0.46))
     pygame.draw.ellipse(surf, grey, body)
     pygame.draw.ellipse(surf, INK, body, 2)
-    head = (int(r.x + r.w * 0.7), int(r.y + r.h * 0.38))
-    pygame.draw.circle(surf, grey, head, int(r.w * 0.16))
-    pygame.draw.circle(surf, INK, head, int(r.w * 0.16), 2)
-    pygame.draw.lines(surf, dark, False, [_at(r, 0.8, 0.42), _at(r, 0.86, 0.62), _at(r, 0.8, 0.8)],
-                      max(3, r.w // 14))
-    pygame.draw.circle(surf, INK, (int(r.x + r.w * 0.74), int(r.y + r.h * 0.33)), max(1, r.w // 30))
+    head = (int(r.x + r.w * 0.74), int(r.y + r.h * 0.34))
+    pygame.draw.circle(surf, grey, head, int(r.w * 0.18))
+    pygame.draw.circle(surf, INK, head, int(r.w * 0.18), 2)
+    ear = pygame.Rect(_at(r, 0.56, 0.2), (r.w * 0.18, r.h * 0.3))
+    pygame.draw.ellipse(surf, dark, ear)
+    pygame.draw.lines(surf, dark, False, [_at(r, 0.86, 0.4), _at(r, 0.92, 0.62), _at(r, 0.86, 0.84)],
+                      max(3, r.w // 12))
+    pygame.draw.circle(surf, INK, (int(r.x + r.w * 0.8), int(r.y + r.h * 0.28)), max(1, r.w // 28))
 
 
 def _crab(surf: pygame.Surface, r: pygame.Rect) -> None:
