@@ -326,3 +326,21 @@ def test_end_rows_count_figures_home(app):
     session.act({"action": "draw"})
     scene = app.routes["table"](app, session=session)
     assert scene.end_rows() == [(app.texts("mutabor.ui.home"), [0, 0])]
+
+
+def test_a_quick_second_tap_on_a_target_is_not_swallowed(monkeypatch, tmp_path):
+    """Choosing a figure changes no control, so the guard against double taps never starts:
+    a target tapped right after the figure moves it."""
+    from companion.ui.app import App
+    monkeypatch.setattr(App, "tap_guard_s", 0.25)
+    a = make_app(lang="de", fullscreen=False, sound=False)
+    try:
+        session = new_session(2)
+        scene = show(a, session)
+        figure = scene.movable()[0]
+        tap(a, centre(scene, figure))
+        aim = scene.lit()[0]
+        tap(a, centre(scene, aim))
+        assert session.actions == [{"action": "move", "from": list(figure), "to": list(aim)}]
+    finally:
+        a.close()
