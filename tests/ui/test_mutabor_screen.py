@@ -344,3 +344,23 @@ def test_a_quick_second_tap_on_a_target_is_not_swallowed(monkeypatch, tmp_path):
         assert session.actions == [{"action": "move", "from": list(figure), "to": list(aim)}]
     finally:
         a.close()
+
+
+def test_replay_json_of_a_game_played_on_screen(app, tmp_path, capsys):
+    """What the screen recorded replays, and ``replay --json --legal`` gives the documented fields."""
+    import json
+
+    from companion.cli import main
+    session = with_capture_choice(2)
+    scene = show(app, session)
+    action = next(a for a in session.engine.legal_actions(session.state) if "capture_to" in a)
+    tap(app, centre(scene, tuple(action["from"])))
+    tap(app, centre(scene, tuple(action["to"])))
+    tap(app, centre(scene, scene.pending[2][0]))
+    path = tmp_path / "game.jsonl"
+    path.write_text(session.record(), encoding="utf-8")
+    assert main(["replay", "--json", "--legal", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"maze", "figures", "turn", "over", "winners", "draw", "unreachable", "may_swap", "legal"}
+    assert out["figures"] == [[list(c) for c in cells] for cells in session.state.figures]
+    assert out["legal"] == session.engine.legal_actions(session.state)
