@@ -60,6 +60,11 @@ class PauseScene(Scene):
         self.go("menu")
         self.app.scene.say(self.t("game_ended"))
 
+    def on_menu(self) -> bool:
+        """Escape or the menu press again: back to the game."""
+        self.go_on()
+        return True
+
     def on_input(self, ev: InputEvent) -> None:
         if ev.name in ("left", "right", "straight"):
             self.pick = (self.pick + (-1 if ev.name == "left" else 1)) % 3
