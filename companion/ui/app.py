@@ -209,6 +209,11 @@ class App:
     def step(self, block: bool = True) -> None:
         """One pass of the loop: wait or poll, hand out input, animate, draw if needed."""
         assert self.scene is not None
+        if self._after_first and self.first_frame_at is not None:
+            # the pass after the first frame (which is on screen already), before any sleep:
+            # the buttons answer from the first second
+            while self._after_first:
+                self._after_first.pop(0)()
         animating = self.scene.update(self.now())
         if animating or not block or self.scene.dirty or self._was_animating:
             events = pygame.event.get()
@@ -261,10 +266,6 @@ class App:
             if self.first_frame_at is None:
                 self.first_frame_at = shown
                 self.notifier.ready()
-        elif self._after_first and self.first_frame_at is not None:
-            # the pass after the first frame, so that frame is on screen without waiting
-            while self._after_first:
-                self._after_first.pop(0)()
         self.notifier.alive()
         if animating:
             self.clock.tick(60)
