@@ -13,6 +13,7 @@ compass letters ``N E S W`` (N is up the screen). See /work/shared/rules/suleika
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cache
 
 Cell = tuple[int, int]
 
@@ -146,6 +147,15 @@ def walk(cell: Cell, facing: str, steps: int, corner_loops: str = "TR_BL") -> li
     >>> walk((5, 2), "S", 3)
     [((6, 2), 'S'), ((6, 1), 'N'), ((5, 1), 'N')]
     """
+    if type(cell) is tuple and type(steps) is int and 0 <= steps <= TABLE_PIPS:
+        path = _WALKS.get((cell, facing, corner_loops))
+        if path is not None:
+            return list(path[:steps])
+    return _walk(cell, facing, steps, corner_loops)
+
+
+def _walk(cell: Cell, facing: str, steps: int, corner_loops: str) -> list[tuple[Cell, str]]:
+    """``walk`` pip by pip: what the tables are made of, and any walk they do not hold."""
     path = []
     for _ in range(steps):
         cell, facing = step(cell, facing, corner_loops)
@@ -192,3 +202,43 @@ def _carpet_spots(omar: Cell) -> list[tuple[Cell, Cell]]:
 #: Carpet spots around every cell, worked out once (asked for at every placement).
 _SPOTS: dict[Cell, tuple[tuple[Cell, Cell], ...]] = {cell: tuple(_carpet_spots(cell)) for cell in _NEIGHBOURS}
 
+
+
+# -- tables worked out once: the walk, the spots as a record names them --------------------------
+
+#: Pips every walk table holds at least: the most a six-sided die shows.
+TABLE_PIPS = 6
+Path = tuple[tuple[Cell, str], ...]
+
+
+@cache
+def walk_table(pips: int = TABLE_PIPS) -> dict[tuple[Cell, str, str], Path]:
+    """Omar's path of ``pips`` pips from every cell in every heading under both corner
+    settings, keyed ``(cell, heading, corner_loops)``: a roll is then one lookup and a slice
+    (``path[:value]``). Built once per die length, so once per box.
+
+    >>> walk_table(4)[((3, 3), "E", "TR_BL")][-1]
+    ((4, 6), 'W')
+    """
+    return {(cell, heading, loops): tuple(_walk(cell, heading, pips, loops))
+            for cell in _NEIGHBOURS for heading in HEADINGS for loops in CORNER_LOOPS}
+
+
+_WALKS = walk_table(TABLE_PIPS)
+
+#: Spot = (touching, far, and the four coordinates of the two cells), as the placement listing
+#: writes them into actions without taking the cells apart again.
+Spot = tuple[Cell, Cell, int, int, int, int]
+#: The carpet spots around every cell, flat (asked for at every placement listing).
+SPOT_COORDS: dict[Cell, tuple[Spot, ...]] = {
+    omar: tuple((a, b, a[0], a[1], b[0], b[1]) for a, b in spots) for omar, spots in _SPOTS.items()}
+#: Around every cell: each carpet spot under the four coordinates a record line gives, in either
+#: order, mapped to its two cells in that order. A ``place`` found here is on the board, side
+#: by side, touching Omar and not under him; one not found here is checked step by step (and
+#: refused with the reason).
+SPOT_INDEX: dict[Cell, dict[tuple[int, int, int, int], tuple[Cell, Cell]]] = {
+    omar: {**{(a[0], a[1], b[0], b[1]): (a, b) for a, b in spots},
+           **{(b[0], b[1], a[0], a[1]): (b, a) for a, b in spots}}
+    for omar, spots in _SPOTS.items()}
+#: Orthogonal neighbours of every cell (read only; ``neighbours`` hands out copies).
+NEIGHBOURS = _NEIGHBOURS

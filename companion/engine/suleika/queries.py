@@ -18,9 +18,16 @@ from companion.engine.suleika.state import State
 def next_seat(state: State, after: int) -> int | None:
     """The next seat after ``after`` (wrapping round, ``after`` itself last) that is still in
     and has carpets left; None when nobody has: then the game is over."""
-    for k in range(1, state.players + 1):
-        seat = (after + k) % state.players
-        if not state.out[seat] and state.has_carpets(seat):
+    return seat_after(state.out, state.stock, after)
+
+
+def seat_after(out: tuple[bool, ...], stock: tuple[tuple[int, ...], ...], after: int) -> int | None:
+    """``next_seat`` from the parts it reads, for a state not built yet (the rules decide the
+    next seat before making the one new state of an action)."""
+    players = len(out)
+    for k in range(1, players + 1):
+        seat = (after + k) % players
+        if not out[seat] and sum(stock[seat]) > 0:
             return seat
     return None
 
@@ -43,11 +50,16 @@ def allowed_headings(state: State) -> list[str]:
     turn began (all four before the game's first roll). 2-player variant: after the
     placement, 90° at most from where Omar stands; before the game's first roll, any.
     """
+    return list(heading_choices(state))
+
+
+def heading_choices(state: State) -> tuple[str, ...]:
+    """``allowed_headings`` as the shared tuple (read only), for the rules' own use."""
     if state.phase == "roll" and state.first_turn:
-        return list(geo.HEADINGS)
+        return geo.HEADINGS
     if (state.phase == "roll" and not state.variant2p) or state.phase == "heading":
-        return list(_CHOICES[state.turn_heading])
-    return []
+        return _CHOICES[state.turn_heading]
+    return ()
 
 
 #: For each heading, the headings a turn may pick from it, in compass order (asked for
@@ -71,7 +83,26 @@ def covers_whole_carpet(state: State, a: Cell, b: Cell) -> bool:
 
 def carpet_positions(state: State) -> list[tuple[Cell, Cell]]:
     """Cell pairs (touching Omar first) where a carpet may lie now, whatever its colour."""
-    return [(a, b) for a, b in geo.carpet_spots(state.omar) if not covers_whole_carpet(state, a, b)]
+    return [(spot[0], spot[1]) for spot in open_spots(state)]
+
+
+def open_spots(state: State) -> list[geo.Spot]:
+    """``carpet_positions`` with each pair's coordinates alongside (``geo.SPOT_COORDS``)."""
+    board = state.board
+    spots = []
+    for spot in geo.SPOT_COORDS[state.omar]:
+        ta = board[spot[2]][spot[3]]
+        if ta is not None:
+            tb = board[spot[4]][spot[5]]
+            if tb is not None and ta[1] == tb[1]:
+                continue  # both visible halves of one carpet
+        spots.append(spot)
+    return spots
+
+
+def colours_left(state: State, seat: int) -> list[str]:
+    """The colours ``seat`` still holds carpets of, in his colour order."""
+    return [c for c, n in zip(state.colors[seat], state.stock[seat]) if n > 0]
 
 
 def legal_placements(state: State) -> list[tuple[Cell, Cell, str]]:
@@ -83,8 +114,8 @@ def legal_placements(state: State) -> list[tuple[Cell, Cell, str]]:
     """
     if state.phase != "place":
         return []
-    colours = [c for c, n in state.left_of(state.current).items() if n > 0]
-    return [(a, b, colour) for a, b in carpet_positions(state) for colour in colours]
+    colours = colours_left(state, state.current)
+    return [(spot[0], spot[1], colour) for spot in open_spots(state) for colour in colours]
 
 
 # -- payments --------------------------------------------------------------------------------
@@ -94,22 +125,30 @@ def payment_area(state: State, cell: Cell) -> frozenset[Cell]:
 
     In the 2-player game a player's two colours are separate areas, as the rules say.
     """
-    top = state.top(cell)
+    board = state.board
+    top = board[cell[0]][cell[1]]
     if top is None:
         return frozenset()
     colour = top[0]
-
-    def same(c: Cell) -> bool:
-        t = state.top(c)
-        return t is not None and t[0] == colour
-
-    return geo.area(cell, same)
+    # geo.area with the colour test written out: a payment is found at most once a roll,
+    # but the call per cell of a general test costs more than the search itself.
+    neighbours = geo.NEIGHBOURS
+    seen = {cell}
+    todo = [cell]
+    while todo:
+        for n in neighbours[todo.pop()]:
+            if n not in seen:
+                t = board[n[0]][n[1]]
+                if t is not None and t[0] == colour:
+                    seen.add(n)
+                    todo.append(n)
+    return frozenset(seen)
 
 
 def payment_due(state: State, payer: int, cell: Cell) -> tuple[int, int, frozenset[Cell]] | None:
     """What ``payer`` owes if Omar stops on ``cell``: (payee, amount due, area), or None when
     nothing is due (bare cell, the payer's own colour, or a player who is out)."""
-    top = state.top(cell)
+    top = state.board[cell[0]][cell[1]]
     if top is None:
         return None
     owner = state.owner(top[0])
@@ -142,11 +181,13 @@ def hint(state: State) -> dict[str, HeadingHint]:
     if payer is None:
         return hints
     weight = 1.0 / len(state.die_faces)
+    walks = geo.walk_table(max(geo.TABLE_PIPS, *state.die_faces))
     for heading in allowed_headings(state):
         spread: dict[Cell, float] = {}
         expected = 0.0
+        path = walks[state.omar, heading, state.corner_loops]
         for face in state.die_faces:
-            end = geo.walk(state.omar, heading, face, state.corner_loops)[-1][0]
+            end = path[face - 1][0]
             spread[end] = spread.get(end, 0.0) + weight
             due = payment_due(state, payer, end)
             if due is not None:

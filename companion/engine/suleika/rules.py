@@ -15,7 +15,7 @@ from companion.engine.suleika.board import Cell
 from companion.engine.suleika.box import Box
 from companion.engine.suleika.header import start_state
 from companion.engine.suleika.state import State
-from companion.engine.suleika.state import evolve as replace
+from companion.engine.suleika.state import derive
 
 ACTIONS = ("face", "roll", "place")
 #: Every ``reason`` of a ``pay`` event (``tests/test_messages.py`` checks each has its words).
@@ -44,25 +44,62 @@ def _cells(raw: Any) -> tuple[Cell, Cell]:
     return a, b
 
 
-def _end_turn(state: State, mover: int, events: list[Event]) -> State:
-    """After ``mover``'s turn: the next seat rolls, or the game ends when nobody still in has
-    a carpet left (rules file, "Paying, end and winner")."""
-    following = q.next_seat(state, mover)
+def _named_spot(omar: Cell, raw: Any) -> tuple[Cell, Cell] | None:
+    """The two cells of a ``place`` whose ``cells`` name a carpet spot around Omar exactly as
+    a record line or ``legal_actions`` writes it (``[[r, c], [r, c]]``, whole numbers), in
+    the order named; None for anything else, which ``_cells`` and the checks after it then
+    refuse with the reason. One lookup in ``geo.SPOT_INDEX`` stands for the shape, board,
+    side-by-side, under-Omar and touching checks."""
+    if type(raw) is not list or len(raw) != 2:
+        return None
+    p, o = raw
+    if type(p) is not list or type(o) is not list or len(p) != 2 or len(o) != 2:
+        return None
+    key = (p[0], p[1], o[0], o[1])
+    # exactly int: True and 1.0 hash like 1 but are refused as cells
+    if type(key[0]) is not int or type(key[1]) is not int or type(key[2]) is not int or type(key[3]) is not int:
+        return None
+    return geo.SPOT_INDEX[omar].get(key)
+
+
+def _checked_cells(state: State, raw: Any) -> tuple[Cell, Cell]:
+    """The cells of a ``place`` checked step by step: each refusal with its own reason."""
+    a, b = _cells(raw)
+    if state.omar in (a, b):
+        raise IllegalAction("under_omar", "A carpet may not lie under Omar")
+    if not (geo.adjacent(a, state.omar) or geo.adjacent(b, state.omar)):
+        raise IllegalAction("not_touching", "The carpet must touch Omar's cell (not diagonally)")
+    return a, b
+
+
+def _end_turn(state: State, changes: dict[str, Any], mover: int, events: list[Event]) -> State:
+    """The one new state of an action that ends ``mover``'s turn (``state`` with ``changes``):
+    the next seat rolls, or the game ends when nobody still in has a carpet left (rules file,
+    "Paying, end and winner")."""
+    following = q.seat_after(changes.get("out", state.out), changes.get("stock", state.stock), mover)
     if following is None:
-        over = replace(state, phase="over", current=mover)
+        changes.update(phase="over", current=mover)
+        over = derive(state, changes)
         events.append(Event("over", {"winners": q.winners(over), "scores": q.scores(over)}))
         return over
-    return replace(state, phase="roll", current=following, turn_heading=state.facing)
+    changes.update(phase="roll", current=following, turn_heading=changes.get("facing", state.facing))
+    return derive(state, changes)
 
 
 class SuleikaEngine:
-    """Suleika (Marrakech) as a pure engine; see the package docstring for the rules."""
+    """Suleika (Marrakech) as a pure engine; see the package docstring for the rules.
+
+    Each action makes exactly one new state: the checks come first, then the changes are
+    gathered and ``derive`` copies the old state with them once.
+    """
 
     name = "suleika"
     chance_actions = frozenset({"roll"})
 
     def __init__(self, box: Box) -> None:
         self.box = box
+        # Asked for before every action; a Chance is frozen, so one serves every state.
+        self._chance = Chance("roll", box.die_faces, "carpet_die")
 
     # -- the Engine protocol ------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -85,13 +122,17 @@ class SuleikaEngine:
         return self._place(state, action)
 
     def legal_actions(self, state: State) -> list[Action]:
-        actions: list[Action] = [{"action": "face", "dir": h} for h in q.allowed_headings(state)]
-        actions += [{"action": "place", "cells": [list(a), list(b)], "color": colour}
-                    for a, b, colour in q.legal_placements(state)]
-        return actions
+        # Fresh dicts and lists every time: a caller may keep or change what it is given.
+        if state.phase == "place":
+            colours = q.colours_left(state, state.current)
+            return [{"action": "place", "cells": [[ar, ac], [br, bc]], "color": colour}
+                    for _a, _b, ar, ac, br, bc in q.open_spots(state) for colour in colours]
+        return [{"action": "face", "dir": h} for h in q.heading_choices(state)]
 
     def chance(self, state: State) -> Chance | None:
-        if state.phase in ("roll", "heading"):
+        if state.phase == "roll" or state.phase == "heading":
+            if state.die_faces == self._chance.faces:
+                return self._chance
             return Chance("roll", state.die_faces, "carpet_die")
         return None
 
@@ -122,15 +163,14 @@ class SuleikaEngine:
             raise IllegalAction("bad_dir", '"dir" must be N, E, S or W')
         if state.phase == "place":
             raise IllegalAction("place_first", "Place a carpet first")
-        allowed = q.allowed_headings(state)
+        allowed = q.heading_choices(state)
         if not allowed:
             # Only the 2-player variant has no heading choice before an ordinary roll.
             raise IllegalAction("turned_at_turn_end", "In the two-player variant Omar is turned at the end of a "
                                 "turn, by the player who just laid a carpet")
         if heading not in allowed:
             raise IllegalAction("no_turning_back", "Omar may not turn around")
-        new = replace(state, facing=heading)
-        return new, [Event("face", {"seat": state.current, "dir": heading})]
+        return derive(state, {"facing": heading}), [Event("face", {"seat": state.current, "dir": heading})]
 
     def _roll(self, state: State, action: Action) -> tuple[State, list[Event]]:
         value = action.get("value")
@@ -146,62 +186,75 @@ class SuleikaEngine:
         assert mover is not None  # phase is "roll" or "heading" here, and both have a roller
         path = geo.walk(state.omar, state.facing, value, state.corner_loops)
         end, facing = path[-1]
-        moved = replace(state, omar=end, facing=facing, turn_heading=facing, first_turn=False,
-                        current=mover, last_roll=value, phase="place")
+        changes: dict[str, Any] = {"omar": end, "facing": facing, "turn_heading": facing, "first_turn": False,
+                                   "current": mover, "last_roll": value, "phase": "place"}
         events = [Event("move", {"seat": mover, "path": [[c[0], c[1], h] for c, h in path],
                                  "to": [end[0], end[1]], "facing": facing})]
-        due = q.payment_due(moved, mover, end)
+        # Moving changes neither the carpets nor the money, so what is due is read off ``state``.
+        due = q.payment_due(state, mover, end)
         if due is None:
-            return moved, events
+            return derive(state, changes), events
         payee, amount_due, cells = due
-        paid = min(amount_due, moved.money[mover])
-        money = list(moved.money)
+        paid = min(amount_due, state.money[mover])
+        money = list(state.money)
         money[mover] -= paid
         money[payee] += paid
-        moved = replace(moved, money=tuple(money))
-        top = moved.top(end)
+        changes["money"] = tuple(money)
+        top = state.top(end)
         assert top is not None  # something is only due on a visible carpet
         events.append(Event("pay", {"payer": mover, "payee": payee, "amount": paid, "due": amount_due,
                                     "area": [list(c) for c in sorted(cells)], "reason": "carpet",
                                     "params": {"color": top[0], "cells": amount_due}}))
-        if moved.rules == "marrakech" and paid < amount_due:
+        if state.rules == "marrakech" and paid < amount_due:
             # Marrakech: whoever cannot pay in full is out at once and lays no carpet.
-            out = list(moved.out)
+            out = list(state.out)
             out[mover] = True
-            moved = replace(moved, out=tuple(out))
+            changes["out"] = tuple(out)
             events.append(Event("out", {"seat": mover}))
-            return _end_turn(moved, mover, events), events
-        return moved, events
+            return _end_turn(state, changes, mover, events), events
+        return derive(state, changes), events
 
     def _place(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if state.phase != "place":
             raise IllegalAction("roll_first", "Roll the die first")
-        a, b = _cells(action.get("cells"))
-        if state.omar in (a, b):
-            raise IllegalAction("under_omar", "A carpet may not lie under Omar")
-        if not (geo.adjacent(a, state.omar) or geo.adjacent(b, state.omar)):
-            raise IllegalAction("not_touching", "The carpet must touch Omar's cell (not diagonally)")
-        if q.covers_whole_carpet(state, a, b):
+        raw = action.get("cells")
+        spot = _named_spot(state.omar, raw)
+        a, b = spot if spot is not None else _checked_cells(state, raw)
+        board = state.board
+        ta, tb = board[a[0]][a[1]], board[b[0]][b[1]]
+        if ta is not None and tb is not None and ta[1] == tb[1]:  # q.covers_whole_carpet
             raise IllegalAction("covers_whole", "This carpet would cover one whole carpet")
         seat = state.current
-        colour = self._colour(state, seat, action)
-        carpet_id = state.laid
-        rows = [list(row) for row in state.board]
+        colour, index = self._colour(state, seat, action)
+        # Copy on write: only the one or two rows the carpet lies on are new.
+        top = (colour, state.laid)
+        rows = list(board)
         for r, c in (a, b):
-            rows[r][c] = (colour, carpet_id)
+            row = list(rows[r])
+            row[c] = top
+            rows[r] = tuple(row)
+        held = list(state.stock[seat])
+        held[index] -= 1
         stock = list(state.stock)
-        stock[seat] = tuple(n - 1 if col == colour else n for col, n in zip(state.colors[seat], stock[seat]))
-        placed = replace(state, board=tuple(tuple(row) for row in rows), stock=tuple(stock),
-                         laid=carpet_id + 1)
+        stock[seat] = tuple(held)
+        changes: dict[str, Any] = {"board": tuple(rows), "stock": tuple(stock), "laid": state.laid + 1}
         events = [Event("place", {"seat": seat, "cells": [list(a), list(b)], "color": colour})]
-        if state.variant2p and q.next_seat(placed, seat) is not None:
+        if state.variant2p and q.seat_after(state.out, changes["stock"], seat) is not None:
             # 2-player variant: the mover now sets Omar's heading for the other player.
-            return replace(placed, phase="heading", turn_heading=placed.facing), events
-        return _end_turn(placed, seat, events), events
+            changes.update(phase="heading", turn_heading=state.facing)
+            return derive(state, changes), events
+        return _end_turn(state, changes, seat, events), events
 
     @staticmethod
-    def _colour(state: State, seat: int, action: Action) -> str:
-        """The colour laid: as named, or the only one the player still has."""
+    def _colour(state: State, seat: int, action: Action) -> tuple[str, int]:
+        """The colour laid and its place in the seat's colours: as named, or the only one the
+        player still has."""
+        colours = state.colors[seat]
+        named = action.get("color")
+        if type(named) is str and named in colours:
+            index = colours.index(named)
+            if state.stock[seat][index] > 0:
+                return named, index
         left = state.left_of(seat)
         if "color" in action:
             colour = action["color"]
@@ -212,10 +265,10 @@ class SuleikaEngine:
                     raise IllegalAction("colour_not_played", "There are no {color} carpets in this game", color=colour)
                 raise IllegalAction("no_carpets_left", "{name} has no {color} carpets left",
                                     name=state.names[seat], color=colour)
-            return colour
+            return colour, colours.index(colour)
         have = [c for c, n in left.items() if n > 0]
         if len(have) == 1:
-            return have[0]
+            return have[0], colours.index(have[0])
         raise IllegalAction("which_colour", "Say which colour is laid: {colors}", colors=have)
 
 

@@ -102,6 +102,11 @@ def evolve(state: State, **changes: Any) -> State:
     """
     if not changes.keys() <= _FIELDS:
         raise TypeError(f"State has no field {sorted(changes.keys() - _FIELDS)[0]!r}")
+    return derive(state, changes)
+
+
+def derive(state: State, changes: dict[str, Any]) -> State:
+    """``evolve`` for the rules, whose ``changes`` name only fields (not checked again)."""
     new = object.__new__(State)
     fields = new.__dict__  # frozen forbids setattr, not filling the instance dict once
     fields.update(state.__dict__)
