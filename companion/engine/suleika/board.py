@@ -226,19 +226,21 @@ def walk_table(pips: int = TABLE_PIPS) -> dict[tuple[Cell, str, str], Path]:
 
 _WALKS = walk_table(TABLE_PIPS)
 
-#: Spot = (touching, far, and the four coordinates of the two cells), as the placement listing
-#: writes them into actions without taking the cells apart again.
+#: Spot = (touching, far, and the four coordinates of the two cells), as the rules read and
+#: write them without taking the cells apart again.
 Spot = tuple[Cell, Cell, int, int, int, int]
-#: The carpet spots around every cell, flat (asked for at every placement listing).
-SPOT_COORDS: dict[Cell, tuple[Spot, ...]] = {
-    omar: tuple((a, b, a[0], a[1], b[0], b[1]) for a, b in spots) for omar, spots in _SPOTS.items()}
+#: The carpet spots around every cell as the four coordinates (touching row and col, far row
+#: and col), for the placement listing.
+SPOT_COORDS: dict[Cell, tuple[tuple[int, int, int, int], ...]] = {
+    omar: tuple((a[0], a[1], b[0], b[1]) for a, b in spots) for omar, spots in _SPOTS.items()}
 #: Around every cell: each carpet spot under the four coordinates a record line gives, in either
-#: order, mapped to its two cells in that order. A ``place`` found here is on the board, side
-#: by side, touching Omar and not under him; one not found here is checked step by step (and
+#: order, mapped to its Spot in that order. A ``place`` found here is on the board, side by
+#: side, touching Omar and not under him; one not found here is checked step by step (and
 #: refused with the reason).
-SPOT_INDEX: dict[Cell, dict[tuple[int, int, int, int], tuple[Cell, Cell]]] = {
-    omar: {**{(a[0], a[1], b[0], b[1]): (a, b) for a, b in spots},
-           **{(b[0], b[1], a[0], a[1]): (b, a) for a, b in spots}}
+SPOT_INDEX: dict[Cell, dict[tuple[int, int, int, int], Spot]] = {
+    omar: {**{(a[0], a[1], b[0], b[1]): (a, b, a[0], a[1], b[0], b[1]) for a, b in spots},
+           **{(b[0], b[1], a[0], a[1]): (b, a, b[0], b[1], a[0], a[1]) for a, b in spots}}
     for omar, spots in _SPOTS.items()}
-#: Orthogonal neighbours of every cell (read only; ``neighbours`` hands out copies).
-NEIGHBOURS = _NEIGHBOURS
+#: Orthogonal neighbours of every cell as (cell, row, col), for searches that read the board.
+NEIGHBOUR_COORDS: dict[Cell, tuple[tuple[Cell, int, int], ...]] = {
+    cell: tuple((n, n[0], n[1]) for n in around) for cell, around in _NEIGHBOURS.items()}

@@ -83,21 +83,9 @@ def covers_whole_carpet(state: State, a: Cell, b: Cell) -> bool:
 
 def carpet_positions(state: State) -> list[tuple[Cell, Cell]]:
     """Cell pairs (touching Omar first) where a carpet may lie now, whatever its colour."""
-    return [(spot[0], spot[1]) for spot in open_spots(state)]
-
-
-def open_spots(state: State) -> list[geo.Spot]:
-    """``carpet_positions`` with each pair's coordinates alongside (``geo.SPOT_COORDS``)."""
     board = state.board
-    spots = []
-    for spot in geo.SPOT_COORDS[state.omar]:
-        ta = board[spot[2]][spot[3]]
-        if ta is not None:
-            tb = board[spot[4]][spot[5]]
-            if tb is not None and ta[1] == tb[1]:
-                continue  # both visible halves of one carpet
-        spots.append(spot)
-    return spots
+    return [((ar, ac), (br, bc)) for ar, ac, br, bc in geo.SPOT_COORDS[state.omar]
+            if (ta := board[ar][ac]) is None or (tb := board[br][bc]) is None or ta[1] != tb[1]]
 
 
 def colours_left(state: State, seat: int) -> list[str]:
@@ -115,7 +103,7 @@ def legal_placements(state: State) -> list[tuple[Cell, Cell, str]]:
     if state.phase != "place":
         return []
     colours = colours_left(state, state.current)
-    return [(spot[0], spot[1], colour) for spot in open_spots(state) for colour in colours]
+    return [(a, b, colour) for a, b in carpet_positions(state) for colour in colours]
 
 
 # -- payments --------------------------------------------------------------------------------
@@ -130,15 +118,15 @@ def payment_area(state: State, cell: Cell) -> frozenset[Cell]:
     if top is None:
         return frozenset()
     colour = top[0]
-    # geo.area with the colour test written out: a payment is found at most once a roll,
-    # but the call per cell of a general test costs more than the search itself.
-    neighbours = geo.NEIGHBOURS
+    # geo.area with the colour test written out: a payment is looked for after every roll,
+    # and calling a test per cell costs more than the search itself.
+    around = geo.NEIGHBOUR_COORDS
     seen = {cell}
     todo = [cell]
     while todo:
-        for n in neighbours[todo.pop()]:
+        for n, r, c in around[todo.pop()]:
             if n not in seen:
-                t = board[n[0]][n[1]]
+                t = board[r][c]
                 if t is not None and t[0] == colour:
                     seen.add(n)
                     todo.append(n)
@@ -210,13 +198,24 @@ def carpets_left(state: State, seat: int) -> dict[str, int]:
 
 def visible_cells(state: State, seat: int) -> int:
     """Visible cells of all of ``seat``'s colours."""
-    mine = set(state.colors[seat])
-    return sum(1 for row in state.board for top in row if top is not None and top[0] in mine)
+    shown = _shown(state)
+    return sum(shown.count(c) for c in state.colors[seat])
+
+
+def visible_counts(state: State) -> list[int]:
+    """``visible_cells`` of every seat, from one look at the board."""
+    shown = _shown(state)
+    return [sum(shown.count(c) for c in colours) for colours in state.colors]
+
+
+def _shown(state: State) -> list[str]:
+    """The colour of every visible carpet cell (counted by ``list.count``, not cell by cell)."""
+    return [top[0] for row in state.board for top in row if top is not None]
 
 
 def scores(state: State) -> list[int]:
     """Visible cells + money for every seat (players who are out included, for the table)."""
-    return [visible_cells(state, s) + state.money[s] for s in range(state.players)]
+    return [seen + money for seen, money in zip(visible_counts(state), state.money)]
 
 
 def ranking(state: State) -> list[int]:
@@ -226,11 +225,12 @@ def ranking(state: State) -> list[int]:
     money (Marrakech rules); still tied: everyone tied (``final_tie = "shared"``) or nobody
     (``"none"``).
     """
-    score = scores(state)
+    visible = visible_counts(state)
+    score = [seen + money for seen, money in zip(visible, state.money)]
     inside = [s for s in range(state.players) if not state.out[s]]
 
     def key(s: int) -> tuple[int, int]:
-        tie = visible_cells(state, s) if state.rules == "suleika" else state.money[s]
+        tie = visible[s] if state.rules == "suleika" else state.money[s]
         return score[s], tie
 
     best = max(key(s) for s in inside)

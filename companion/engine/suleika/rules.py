@@ -13,6 +13,7 @@ from companion.engine.suleika import board as geo
 from companion.engine.suleika import queries as q
 from companion.engine.suleika.board import Cell
 from companion.engine.suleika.box import Box
+from companion.engine.suleika.events import event
 from companion.engine.suleika.header import start_state
 from companion.engine.suleika.state import State
 from companion.engine.suleika.state import derive
@@ -44,22 +45,21 @@ def _cells(raw: Any) -> tuple[Cell, Cell]:
     return a, b
 
 
-def _named_spot(omar: Cell, raw: Any) -> tuple[Cell, Cell] | None:
-    """The two cells of a ``place`` whose ``cells`` name a carpet spot around Omar exactly as
-    a record line or ``legal_actions`` writes it (``[[r, c], [r, c]]``, whole numbers), in
-    the order named; None for anything else, which ``_cells`` and the checks after it then
-    refuse with the reason. One lookup in ``geo.SPOT_INDEX`` stands for the shape, board,
-    side-by-side, under-Omar and touching checks."""
-    if type(raw) is not list or len(raw) != 2:
-        return None
-    p, o = raw
-    if type(p) is not list or type(o) is not list or len(p) != 2 or len(o) != 2:
-        return None
-    key = (p[0], p[1], o[0], o[1])
-    # exactly int: True and 1.0 hash like 1 but are refused as cells
-    if type(key[0]) is not int or type(key[1]) is not int or type(key[2]) is not int or type(key[3]) is not int:
-        return None
-    return geo.SPOT_INDEX[omar].get(key)
+def _named_spot(omar: Cell, raw: Any) -> geo.Spot | None:
+    """The carpet spot a ``place`` names when its ``cells`` are written as a record line or
+    ``legal_actions`` writes them (``[[r, c], [r, c]]``, whole numbers) and lie around Omar,
+    in the order named; None for anything else, which ``_checked_cells`` then refuses with
+    the reason. One lookup in ``geo.SPOT_INDEX`` stands for the shape, board, side-by-side,
+    under-Omar and touching checks."""
+    if type(raw) is list and len(raw) == 2:
+        p, o = raw
+        if type(p) is list and type(o) is list and len(p) == 2 and len(o) == 2:
+            ar, ac = p
+            br, bc = o
+            # exactly int: True and 1.0 hash like 1 but are refused as cells
+            if type(ar) is int and type(ac) is int and type(br) is int and type(bc) is int:
+                return geo.SPOT_INDEX[omar].get((ar, ac, br, bc))
+    return None
 
 
 def _checked_cells(state: State, raw: Any) -> tuple[Cell, Cell]:
@@ -76,13 +76,20 @@ def _end_turn(state: State, changes: dict[str, Any], mover: int, events: list[Ev
     """The one new state of an action that ends ``mover``'s turn (``state`` with ``changes``):
     the next seat rolls, or the game ends when nobody still in has a carpet left (rules file,
     "Paying, end and winner")."""
-    following = q.seat_after(changes.get("out", state.out), changes.get("stock", state.stock), mover)
+    out = changes.get("out", state.out)
+    stock = changes.get("stock", state.stock)
+    following = (mover + 1) % len(out)
+    if out[following] or not sum(stock[following]) > 0:  # the usual case first: the next seat plays on
+        following = q.seat_after(out, stock, mover)
     if following is None:
-        changes.update(phase="over", current=mover)
+        changes["phase"] = "over"
+        changes["current"] = mover
         over = derive(state, changes)
-        events.append(Event("over", {"winners": q.winners(over), "scores": q.scores(over)}))
+        events.append(event("over", {"winners": q.winners(over), "scores": q.scores(over)}))
         return over
-    changes.update(phase="roll", current=following, turn_heading=changes.get("facing", state.facing))
+    changes["phase"] = "roll"
+    changes["current"] = following
+    changes["turn_heading"] = changes.get("facing", state.facing)
     return derive(state, changes)
 
 
@@ -100,6 +107,10 @@ class SuleikaEngine:
         self.box = box
         # Asked for before every action; a Chance is frozen, so one serves every state.
         self._chance = Chance("roll", box.die_faces, "carpet_die")
+        # Omar's walks for this box's die, and each action name's method: worked out once.
+        self._walks = geo.walk_table(max(geo.TABLE_PIPS, *box.die_faces))
+        self._handlers = {"face": self._face, "roll": self._roll, "place": self._place}
+        assert tuple(self._handlers) == ACTIONS
 
     # -- the Engine protocol ------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -111,27 +122,35 @@ class SuleikaEngine:
         name = action.get("action")
         if not isinstance(name, str):
             raise IllegalAction("no_action_name", 'an action needs an "action" name: face, roll or place')
-        if name not in ACTIONS:
+        handler = self._handlers.get(name)
+        if handler is None:
             raise IllegalAction("unknown_action", 'unknown action "{action}"', action=name)
         if state.phase == "over":
             raise IllegalAction("game_over", "The game is over")
-        if name == "face":
-            return self._face(state, action)
-        if name == "roll":
-            return self._roll(state, action)
-        return self._place(state, action)
+        return handler(state, action)
 
     def legal_actions(self, state: State) -> list[Action]:
         # Fresh dicts and lists every time: a caller may keep or change what it is given.
-        if state.phase == "place":
-            colours = q.colours_left(state, state.current)
-            return [{"action": "place", "cells": [[ar, ac], [br, bc]], "color": colour}
-                    for _a, _b, ar, ac, br, bc in q.open_spots(state) for colour in colours]
-        return [{"action": "face", "dir": h} for h in q.heading_choices(state)]
+        if state.phase != "place":
+            return [{"action": "face", "dir": h} for h in q.heading_choices(state)]
+        # q.legal_placements written out as actions, in its order: one pass over the spots.
+        colours = q.colours_left(state, state.current)
+        board = state.board
+        actions: list[Action] = []
+        for ar, ac, br, bc in geo.SPOT_COORDS[state.omar]:
+            ta = board[ar][ac]
+            if ta is not None:
+                tb = board[br][bc]
+                if tb is not None and ta[1] == tb[1]:
+                    continue  # both visible halves of one carpet
+            for colour in colours:
+                actions.append({"action": "place", "cells": [[ar, ac], [br, bc]], "color": colour})
+        return actions
 
     def chance(self, state: State) -> Chance | None:
         if state.phase == "roll" or state.phase == "heading":
-            if state.die_faces == self._chance.faces:
+            faces = state.die_faces
+            if faces is self._chance.faces or faces == self._chance.faces:
                 return self._chance
             return Chance("roll", state.die_faces, "carpet_die")
         return None
@@ -143,10 +162,11 @@ class SuleikaEngine:
         return state.phase == "over"
 
     def summary(self, state: State) -> dict[str, Any]:
+        visible = q.visible_counts(state)
         return {
             "omar": {"row": state.omar[0], "col": state.omar[1], "facing": state.facing},
             "players": [
-                {"money": state.money[s], "visible": q.visible_cells(state, s),
+                {"money": state.money[s], "visible": visible[s],
                  "carpets_left": sum(state.stock[s]), "out": state.out[s]}
                 for s in range(state.players)
             ],
@@ -170,7 +190,7 @@ class SuleikaEngine:
                                 "turn, by the player who just laid a carpet")
         if heading not in allowed:
             raise IllegalAction("no_turning_back", "Omar may not turn around")
-        return derive(state, {"facing": heading}), [Event("face", {"seat": state.current, "dir": heading})]
+        return derive(state, {"facing": heading}), [event("face", {"seat": state.current, "dir": heading})]
 
     def _roll(self, state: State, action: Action) -> tuple[State, list[Event]]:
         value = action.get("value")
@@ -184,11 +204,13 @@ class SuleikaEngine:
             raise IllegalAction("place_first", "Place a carpet first")
         mover = q.roller(state)
         assert mover is not None  # phase is "roll" or "heading" here, and both have a roller
-        path = geo.walk(state.omar, state.facing, value, state.corner_loops)
+        walked = self._walks.get((state.omar, state.facing, state.corner_loops))
+        path = (walked[:value] if walked is not None and value <= len(walked)
+                else geo.walk(state.omar, state.facing, value, state.corner_loops))
         end, facing = path[-1]
         changes: dict[str, Any] = {"omar": end, "facing": facing, "turn_heading": facing, "first_turn": False,
                                    "current": mover, "last_roll": value, "phase": "place"}
-        events = [Event("move", {"seat": mover, "path": [[c[0], c[1], h] for c, h in path],
+        events = [event("move", {"seat": mover, "path": [[r, c, h] for (r, c), h in path],
                                  "to": [end[0], end[1]], "facing": facing})]
         # Moving changes neither the carpets nor the money, so what is due is read off ``state``.
         due = q.payment_due(state, mover, end)
@@ -202,15 +224,15 @@ class SuleikaEngine:
         changes["money"] = tuple(money)
         top = state.top(end)
         assert top is not None  # something is only due on a visible carpet
-        events.append(Event("pay", {"payer": mover, "payee": payee, "amount": paid, "due": amount_due,
-                                    "area": [list(c) for c in sorted(cells)], "reason": "carpet",
+        events.append(event("pay", {"payer": mover, "payee": payee, "amount": paid, "due": amount_due,
+                                    "area": list(map(list, sorted(cells))), "reason": "carpet",
                                     "params": {"color": top[0], "cells": amount_due}}))
         if state.rules == "marrakech" and paid < amount_due:
             # Marrakech: whoever cannot pay in full is out at once and lays no carpet.
             out = list(state.out)
             out[mover] = True
             changes["out"] = tuple(out)
-            events.append(Event("out", {"seat": mover}))
+            events.append(event("out", {"seat": mover}))
             return _end_turn(state, changes, mover, events), events
         return derive(state, changes), events
 
@@ -219,29 +241,41 @@ class SuleikaEngine:
             raise IllegalAction("roll_first", "Roll the die first")
         raw = action.get("cells")
         spot = _named_spot(state.omar, raw)
-        a, b = spot if spot is not None else _checked_cells(state, raw)
+        if spot is None:
+            a, b = _checked_cells(state, raw)
+            spot = (a, b, a[0], a[1], b[0], b[1])
+        a, b, ar, ac, br, bc = spot
         board = state.board
-        ta, tb = board[a[0]][a[1]], board[b[0]][b[1]]
+        ta, tb = board[ar][ac], board[br][bc]
         if ta is not None and tb is not None and ta[1] == tb[1]:  # q.covers_whole_carpet
             raise IllegalAction("covers_whole", "This carpet would cover one whole carpet")
         seat = state.current
-        colour, index = self._colour(state, seat, action)
+        colours, held = state.colors[seat], state.stock[seat]
+        colour = action.get("color")
+        if type(colour) is str and colour in colours and held[colours.index(colour)] > 0:
+            index = colours.index(colour)  # named, and he has one: the usual case
+        else:
+            colour, index = self._colour(state, seat, action)
         # Copy on write: only the one or two rows the carpet lies on are new.
         top = (colour, state.laid)
         rows = list(board)
-        for r, c in (a, b):
-            row = list(rows[r])
-            row[c] = top
-            rows[r] = tuple(row)
-        held = list(state.stock[seat])
-        held[index] -= 1
+        row = list(rows[ar])
+        row[ac] = top
+        if br != ar:
+            rows[ar] = tuple(row)
+            row = list(rows[br])
+        row[bc] = top
+        rows[br] = tuple(row)
+        left = list(held)
+        left[index] -= 1
         stock = list(state.stock)
-        stock[seat] = tuple(held)
+        stock[seat] = tuple(left)
         changes: dict[str, Any] = {"board": tuple(rows), "stock": tuple(stock), "laid": state.laid + 1}
-        events = [Event("place", {"seat": seat, "cells": [list(a), list(b)], "color": colour})]
+        events = [event("place", {"seat": seat, "cells": [[ar, ac], [br, bc]], "color": colour})]
         if state.variant2p and q.seat_after(state.out, changes["stock"], seat) is not None:
             # 2-player variant: the mover now sets Omar's heading for the other player.
-            changes.update(phase="heading", turn_heading=state.facing)
+            changes["phase"] = "heading"
+            changes["turn_heading"] = state.facing
             return derive(state, changes), events
         return _end_turn(state, changes, seat, events), events
 
@@ -250,11 +284,6 @@ class SuleikaEngine:
         """The colour laid and its place in the seat's colours: as named, or the only one the
         player still has."""
         colours = state.colors[seat]
-        named = action.get("color")
-        if type(named) is str and named in colours:
-            index = colours.index(named)
-            if state.stock[seat][index] > 0:
-                return named, index
         left = state.left_of(seat)
         if "color" in action:
             colour = action["color"]
