@@ -149,6 +149,8 @@ def dumps(data: dict[str, Any]) -> str:
     """``data`` (tables of plain values) as TOML text.
 
     >>> print(dumps({"screen": {"volume": 50}, "options": {"suleika": {"x": True}}}).strip())
+    # The companion's settings; the staff menu writes this file (the installer the PIN).
+    <BLANKLINE>
     [screen]
     volume = 50
     <BLANKLINE>
