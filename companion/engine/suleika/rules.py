@@ -16,7 +16,7 @@ from companion.engine.suleika.box import Box
 from companion.engine.suleika.events import event
 from companion.engine.suleika.header import start_state
 from companion.engine.suleika.state import State
-from companion.engine.suleika.state import derive
+from companion.engine.suleika.state import draft, made
 
 ACTIONS = ("face", "roll", "place")
 #: Every ``reason`` of a ``pay`` event (``tests/test_messages.py`` checks each has its words).
@@ -72,32 +72,32 @@ def _checked_cells(state: State, raw: Any) -> tuple[Cell, Cell]:
     return a, b
 
 
-def _end_turn(state: State, changes: dict[str, Any], mover: int, events: list[Event]) -> State:
-    """The one new state of an action that ends ``mover``'s turn (``state`` with ``changes``):
-    the next seat rolls, or the game ends when nobody still in has a carpet left (rules file,
-    "Paying, end and winner")."""
-    out = changes.get("out", state.out)
-    stock = changes.get("stock", state.stock)
+def _end_turn(new: dict[str, Any], mover: int, events: list[Event]) -> State:
+    """The one new state of an action that ends ``mover``'s turn, from its ``draft``
+    ``new``: the next seat rolls, or the game ends when nobody still in has a carpet left
+    (rules file, "Paying, end and winner")."""
+    out, stock = new["out"], new["stock"]
     following = (mover + 1) % len(out)
     if out[following] or not sum(stock[following]) > 0:  # the usual case first: the next seat plays on
         following = q.seat_after(out, stock, mover)
     if following is None:
-        changes["phase"] = "over"
-        changes["current"] = mover
-        over = derive(state, changes)
+        new["phase"] = "over"
+        new["current"] = mover
+        over = made(new)
         events.append(event("over", {"winners": q.winners(over), "scores": q.scores(over)}))
         return over
-    changes["phase"] = "roll"
-    changes["current"] = following
-    changes["turn_heading"] = changes.get("facing", state.facing)
-    return derive(state, changes)
+    new["phase"] = "roll"
+    new["current"] = following
+    new["turn_heading"] = new["facing"]
+    return made(new)
 
 
 class SuleikaEngine:
     """Suleika (Marrakech) as a pure engine; see the package docstring for the rules.
 
     Each action makes exactly one new state: the checks come first, then the changes are
-    gathered and ``derive`` copies the old state with them once.
+    written into a ``draft`` (a copy of the old state's fields) that ``made`` turns into the
+    new state.
     """
 
     name = "suleika"
@@ -132,7 +132,11 @@ class SuleikaEngine:
     def legal_actions(self, state: State) -> list[Action]:
         # Fresh dicts and lists every time: a caller may keep or change what it is given.
         if state.phase != "place":
-            return [{"action": "face", "dir": h} for h in q.heading_choices(state)]
+            choices = q.heading_choices(state)
+            if len(choices) == 3:  # the usual turn; written out, a list of three is built at once
+                a, b, c = choices
+                return [{"action": "face", "dir": a}, {"action": "face", "dir": b}, {"action": "face", "dir": c}]
+            return [{"action": "face", "dir": h} for h in choices]
         # q.legal_placements written out as actions, in its order: one pass over the spots.
         colours = q.colours_left(state, state.current)
         board = state.board
@@ -190,7 +194,9 @@ class SuleikaEngine:
                                 "turn, by the player who just laid a carpet")
         if heading not in allowed:
             raise IllegalAction("no_turning_back", "Omar may not turn around")
-        return derive(state, {"facing": heading}), [event("face", {"seat": state.current, "dir": heading})]
+        new = draft(state)
+        new["facing"] = heading
+        return made(new), [event("face", {"seat": state.current, "dir": heading})]
 
     def _roll(self, state: State, action: Action) -> tuple[State, list[Event]]:
         value = action.get("value")
@@ -202,27 +208,32 @@ class SuleikaEngine:
                                 low=min(faces), high=max(faces), value=value)
         if state.phase == "place":
             raise IllegalAction("place_first", "Place a carpet first")
-        mover = q.roller(state)
+        mover = state.current if state.phase == "roll" else q.roller(state)
         assert mover is not None  # phase is "roll" or "heading" here, and both have a roller
         walked = self._walks.get((state.omar, state.facing, state.corner_loops))
         path = (walked[:value] if walked is not None and value <= len(walked)
                 else geo.walk(state.omar, state.facing, value, state.corner_loops))
         end, facing = path[-1]
-        changes: dict[str, Any] = {"omar": end, "facing": facing, "turn_heading": facing, "first_turn": False,
-                                   "current": mover, "last_roll": value, "phase": "place"}
+        new = draft(state)
+        new["omar"] = end
+        new["facing"] = new["turn_heading"] = facing
+        new["first_turn"] = False
+        new["current"] = mover
+        new["last_roll"] = value
+        new["phase"] = "place"
         events = [event("move", {"seat": mover, "path": [[r, c, h] for (r, c), h in path],
                                  "to": [end[0], end[1]], "facing": facing})]
         # Moving changes neither the carpets nor the money, so what is due is read off ``state``.
-        due = q.payment_due(state, mover, end)
+        top = state.board[end[0]][end[1]]
+        due = None if top is None else q.payment_due(state, mover, end)
         if due is None:
-            return derive(state, changes), events
+            return made(new), events
         payee, amount_due, cells = due
         paid = min(amount_due, state.money[mover])
         money = list(state.money)
         money[mover] -= paid
         money[payee] += paid
-        changes["money"] = tuple(money)
-        top = state.top(end)
+        new["money"] = tuple(money)
         assert top is not None  # something is only due on a visible carpet
         events.append(event("pay", {"payer": mover, "payee": payee, "amount": paid, "due": amount_due,
                                     "area": list(map(list, sorted(cells))), "reason": "carpet",
@@ -231,10 +242,10 @@ class SuleikaEngine:
             # Marrakech: whoever cannot pay in full is out at once and lays no carpet.
             out = list(state.out)
             out[mover] = True
-            changes["out"] = tuple(out)
+            new["out"] = tuple(out)
             events.append(event("out", {"seat": mover}))
-            return _end_turn(state, changes, mover, events), events
-        return derive(state, changes), events
+            return _end_turn(new, mover, events), events
+        return made(new), events
 
     def _place(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if state.phase != "place":
@@ -270,14 +281,17 @@ class SuleikaEngine:
         left[index] -= 1
         stock = list(state.stock)
         stock[seat] = tuple(left)
-        changes: dict[str, Any] = {"board": tuple(rows), "stock": tuple(stock), "laid": state.laid + 1}
+        new = draft(state)
+        new["board"] = tuple(rows)
+        new["stock"] = stock = tuple(stock)
+        new["laid"] = state.laid + 1
         events = [event("place", {"seat": seat, "cells": [[ar, ac], [br, bc]], "color": colour})]
-        if state.variant2p and q.seat_after(state.out, changes["stock"], seat) is not None:
+        if state.variant2p and q.seat_after(state.out, stock, seat) is not None:
             # 2-player variant: the mover now sets Omar's heading for the other player.
-            changes["phase"] = "heading"
-            changes["turn_heading"] = state.facing
-            return derive(state, changes), events
-        return _end_turn(state, changes, seat, events), events
+            new["phase"] = "heading"
+            new["turn_heading"] = state.facing
+            return made(new), events
+        return _end_turn(new, seat, events), events
 
     @staticmethod
     def _colour(state: State, seat: int, action: Action) -> tuple[str, int]:
