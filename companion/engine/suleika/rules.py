@@ -109,6 +109,8 @@ class SuleikaEngine:
         self._chance = Chance("roll", box.die_faces, "carpet_die")
         # Omar's walks for this box's die, and each action name's method: worked out once.
         self._walks = geo.walk_table(max(geo.TABLE_PIPS, *box.die_faces))
+        #: The same walks as the ``move`` event writes them: (row, col, heading) per pip.
+        self._steps = {start: tuple((r, c, h) for (r, c), h in path) for start, path in self._walks.items()}
         self._handlers = {"face": self._face, "roll": self._roll, "place": self._place}
         assert tuple(self._handlers) == ACTIONS
 
@@ -138,7 +140,8 @@ class SuleikaEngine:
                 return [{"action": "face", "dir": a}, {"action": "face", "dir": b}, {"action": "face", "dir": c}]
             return [{"action": "face", "dir": h} for h in choices]
         # q.legal_placements written out as actions, in its order: one pass over the spots.
-        colours = q.colours_left(state, state.current)
+        seat = state.current
+        colours = state.colors[seat] if min(state.stock[seat]) > 0 else q.colours_left(state, seat)
         board = state.board
         actions: list[Action] = []
         for ar, ac, br, bc in geo.SPOT_COORDS[state.omar]:
@@ -201,7 +204,7 @@ class SuleikaEngine:
     def _roll(self, state: State, action: Action) -> tuple[State, list[Event]]:
         value = action.get("value")
         faces = state.die_faces
-        if not _is_int(value):
+        if type(value) is not int and not _is_int(value):
             raise IllegalAction("bad_roll_value", 'a roll needs a whole number "value"')
         if value not in faces:
             raise IllegalAction("not_a_face", "The carpet die shows {low} to {high}, not {value}",
@@ -210,9 +213,14 @@ class SuleikaEngine:
             raise IllegalAction("place_first", "Place a carpet first")
         mover = state.current if state.phase == "roll" else q.roller(state)
         assert mover is not None  # phase is "roll" or "heading" here, and both have a roller
-        walked = self._walks.get((state.omar, state.facing, state.corner_loops))
-        path = (walked[:value] if walked is not None and value <= len(walked)
-                else geo.walk(state.omar, state.facing, value, state.corner_loops))
+        start = (state.omar, state.facing, state.corner_loops)
+        walked = self._walks.get(start)
+        if walked is not None and value <= len(walked):
+            path = walked[:value]
+            steps = list(map(list, self._steps[start][:value]))
+        else:  # a state whose die is not the box's
+            path = tuple(geo.walk(state.omar, state.facing, value, state.corner_loops))
+            steps = [[r, c, h] for (r, c), h in path]
         end, facing = path[-1]
         new = draft(state)
         new["omar"] = end
@@ -221,7 +229,7 @@ class SuleikaEngine:
         new["current"] = mover
         new["last_roll"] = value
         new["phase"] = "place"
-        events = [event("move", {"seat": mover, "path": [[r, c, h] for (r, c), h in path],
+        events = [event("move", {"seat": mover, "path": steps,
                                  "to": [end[0], end[1]], "facing": facing})]
         # Moving changes neither the carpets nor the money, so what is due is read off ``state``.
         top = state.board[end[0]][end[1]]
