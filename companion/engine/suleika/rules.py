@@ -107,10 +107,10 @@ class SuleikaEngine:
         self.box = box
         # Asked for before every action; a Chance is frozen, so one serves every state.
         self._chance = Chance("roll", box.die_faces, "carpet_die")
-        # Omar's walks for this box's die, and each action name's method: worked out once.
-        self._walks = geo.walk_table(max(geo.TABLE_PIPS, *box.die_faces))
-        #: The same walks as the ``move`` event writes them: (row, col, heading) per pip.
-        self._steps = {start: tuple((r, c, h) for (r, c), h in path) for start, path in self._walks.items()}
+        # Omar's walks for this box's die, each also as the ``move`` event writes it
+        # ((row, col, heading) per pip), and each action name's method: worked out once.
+        self._walks = {start: (path, tuple((r, c, h) for (r, c), h in path))
+                       for start, path in geo.walk_table(max(geo.TABLE_PIPS, *box.die_faces)).items()}
         self._handlers = {"face": self._face, "roll": self._roll, "place": self._place}
         assert tuple(self._handlers) == ACTIONS
 
@@ -215,9 +215,9 @@ class SuleikaEngine:
         assert mover is not None  # phase is "roll" or "heading" here, and both have a roller
         start = (state.omar, state.facing, state.corner_loops)
         walked = self._walks.get(start)
-        if walked is not None and value <= len(walked):
-            path = walked[:value]
-            steps = list(map(list, self._steps[start][:value]))
+        if walked is not None and value <= len(walked[0]):
+            path = walked[0][:value]
+            steps = list(map(list, walked[1][:value]))
         else:  # a state whose die is not the box's
             path = tuple(geo.walk(state.omar, state.facing, value, state.corner_loops))
             steps = [[r, c, h] for (r, c), h in path]
