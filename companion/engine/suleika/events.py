@@ -23,9 +23,12 @@ _PLAIN = (tuple(getattr(Event, "__dataclass_fields__", ())) == ("kind", "data")
 
 
 def _filled(kind: str, data: dict[str, Any]) -> Event:
-    new = object.__new__(Event)
-    object.__setattr__(new, "__dict__", {"kind": kind, "data": data})
+    new = _new(Event)
+    _set(new, "__dict__", {"kind": kind, "data": data})
     return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def _constructed(kind: str, data: dict[str, Any]) -> Event:

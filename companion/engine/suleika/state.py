@@ -123,7 +123,10 @@ def draft(state: State) -> dict[str, Any]:
     >>> made(fields).facing, s.facing
     ('W', 'N')
     """
-    return state.__dict__.copy()
+    # {**...} and not .copy(): a copy of an instance dict still shares its keys with the
+    # class, and attribute reads on an instance holding such a dict take the slow path;
+    # a plain dict keeps every later ``state.phase`` about twice as fast.
+    return {**state.__dict__}
 
 
 def made(fields: dict[str, Any]) -> State:
@@ -132,6 +135,9 @@ def made(fields: dict[str, Any]) -> State:
     The dict becomes the new instance's own (frozen forbids setting fields one by one, not
     the instance dict): a third cheaper than filling an empty instance dict field by field.
     """
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(State)
+    _set(new, "__dict__", fields)
     return new
+
+
+_new, _set = object.__new__, object.__setattr__
