@@ -41,6 +41,14 @@ decisions implemented here:
   (Suleika rules) or more money (Marrakech rules); still tied: the box's ``final_tie``
   ("shared": all of them win; "none": nobody does).
 
+How it stays quick (no rule depends on this): the geometry is worked out once into tables
+(``board.py``: neighbours, Omar's walk from every cell in every heading under both corner
+settings, the carpet spots around every cell and an index of them by the four numbers a
+record line gives); ``apply`` checks a ``place`` by one lookup in that index and falls back to
+the step-by-step checks, with their reasons, for anything the index does not hold; each
+action writes its changes into one copy of the old state's fields (``state.draft``/``made``),
+and a carpet copies only the board rows it lies on.
+
 >>> from companion.gamedata.suleika import load
 >>> engine = make_engine(load())
 >>> state = engine.new_game({"record": 1, "game": "suleika", "players": 2, "seed": 1})

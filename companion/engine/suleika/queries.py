@@ -173,7 +173,9 @@ def hint(state: State) -> dict[str, HeadingHint]:
     for heading in allowed_headings(state):
         spread: dict[Cell, float] = {}
         expected = 0.0
-        path = walks[state.omar, heading, state.corner_loops]
+        path = walks.get((state.omar, heading, state.corner_loops))
+        if path is None:  # not a board cell or corner setting the tables know: walked as ever
+            path = geo.walk(state.omar, heading, max(state.die_faces), state.corner_loops)
         for face in state.die_faces:
             end = path[face - 1][0]
             spread[end] = spread.get(end, 0.0) + weight
