@@ -25,7 +25,7 @@ def app():
 
 
 
-def table(app: App, **header) -> SuleikaScene:
+def table(app, **header) -> SuleikaScene:
     session = Session.new({"game": "suleika", "players": 3, "seed": 2, **header}, Store(":memory:"))
     scene = SuleikaScene(app, session)
     app.show(scene)
@@ -56,9 +56,11 @@ def test_a_180_degree_turn_cannot_be_pressed(app):
     press(app, "ok")
     before = scene.state
     assert set(suleika.allowed_headings(before)) == {"N", "E", "S"}
-    face_w = board.arrow_rect(before.omar, "W")
-    tap(app, face_w.center)  # there is no arrow to tap: nothing happens
+    r, c = before.omar
+    west = board.cell_rect(r, c - 1) if c > 0 else board.cell_rect(r, c).move(-20, 0)
+    tap(app, west.center)  # behind Omar: refused, and the screen says why
     assert scene.state == before
+    assert scene.banner.bad and scene.banner.text
 
 
 def test_placing_by_two_taps_and_an_illegal_tap_explains_itself(app):

@@ -1,49 +1,51 @@
 """The Suleika table: heading, roll, Omar's walk, the payment, placing a carpet, the scores.
 
-Buttons: LEFT / AHEAD / RIGHT set Omar's heading, ROLL rolls (or a typed die value from a
-real die), then LEFT / RIGHT step through the legal placements, AHEAD switches the carpet
-colour (two players), OK lays it, UNDO takes back anything but a roll. Touch does the same:
-arrows round Omar, two taps for a carpet.
+Buttons: LEFT / AHEAD (straight) / RIGHT set Omar's heading, ROLL rolls (a value typed from
+a real die rolls that value); while placing, LEFT / RIGHT step through the legal carpets,
+AHEAD switches the carpet colour (two players), OK lays it; UNDO takes back a chosen half
+or carpet, then anything but a roll; a long press of UNDO ("menu") opens the pause screen.
+Touch does the same: the panel's keys, a cell next to Omar (or a side of his own cell) turns
+him that way, two taps lay a carpet, the "Menü" key pauses. A tap that cannot do anything
+says why. Drawing: ``suleika_board`` (the market), ``suleika_panel`` (the panel's words).
 """
 
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 
-from companion.engine import suleika
 from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.table import TableScene
+from companion.ui.kit import Control, Label, row
 from companion.ui.scenes import suleika_board as board
-from companion.ui.widgets import Button
+from companion.ui.scenes import suleika_panel as panel
+from companion.ui.scenes.suleika_view import View, Views
+from companion.ui.table import TableScene
 
-ROLL_S = 0.45   # the die tumbles this long; its value was fixed at the press
-STEP_S = 0.04   # then Omar walks, this long per cell
 LEFT_OF = {"N": "W", "W": "S", "S": "E", "E": "N"}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
-PANEL_X = 476
+FACES = (1, 2, 3, 4)
 
 
 class SuleikaScene(TableScene):
+    roll_s = 0.45   #: the die tumbles this long; its value was fixed at the press
+    step_s = 0.09   #: then Omar walks, this long per cell
+
     def __init__(self, app, session: Session) -> None:
         super().__init__(app, session)
-        self.session = session
+        self.views = Views()
+        self.picture = board.BoardPicture(session.state.corner_loops)
+        self.scores = panel.scoreboard(session.state.players, self.t)
         self.first: tuple[int, int] | None = None     # first tapped half of a carpet
-        self.pick: int | None = None                  # index into the placements (buttons)
+        self.pick: int | None = None                  # index into the placements of the colour
         self.colour: str | None = None                # colour to lay (two players)
-        self.anim_start = 0.0
+        self.anim_start = float("-inf")
         self.anim_path: list = []
-        # after a resume the die shows the last roll of the game
-        self.die_value: int | None = next((a["value"] for a in reversed(session.actions)
-                                           if a["action"] == "roll"), None)
-        self.last_pay: str = ""
-        self.pay_area: frozenset = frozenset()
-        self._hint_for = None
-        self._hint = None
+        self.before = session.state                   # the state shown while the die rolls
         self._faces = random.Random()  # only for the tumbling picture, never for the result
 
     # -- reading the state ------------------------------------------------------------------
@@ -51,38 +53,52 @@ class SuleikaScene(TableScene):
     def state(self):
         return self.session.state
 
-    def name(self, seat: int) -> str:
-        return self.state.names[seat]
+    @property
+    def view(self) -> View:
+        return self.views.of(self.session.state)
+
+    @property
+    def die_value(self) -> int | None:
+        """What the die shows: the last roll of the game (also after a resume)."""
+        return self.state.last_roll
 
     def placements(self) -> list[tuple]:
-        colour = self.current_colour()
-        return [p for p in suleika.legal_placements(self.state) if p[2] == colour]
+        return self.view.placements_of(self.current_colour())
 
     def current_colour(self) -> str | None:
-        seat = self.session.engine.current_player(self.state)
-        if seat is None:
-            return None
-        left = suleika.carpets_left(self.state, seat)
-        held = [c for c in suleika.seat_colors(self.state, seat) if left.get(c, 0) > 0]
+        held = self.view.held_now
         if self.colour not in held:
             self.colour = held[0] if held else None
         return self.colour
 
-    def hint(self):
-        """The hint for Omar's current heading, worked out once per state (the board and the
-        panel both show it, every frame of an animation)."""
-        if self._hint_for is not self.state:
-            self._hint_for = self.state
-            self._hint = suleika.hint(self.state).get(self.state.facing)
-        return self._hint
+    def chosen(self) -> tuple | None:
+        options = self.placements()
+        if self.pick is not None and options:
+            return options[self.pick % len(options)]
+        return None
+
+    # -- time -------------------------------------------------------------------------------
+    def anim_end(self) -> float:
+        return self.anim_start + self.roll_s + self.step_s * len(self.anim_path) if self.anim_path else 0.0
+
+    def animating(self, now: float) -> bool:
+        return bool(self.anim_path) and now < self.anim_end()
+
+    def rolling(self, now: float) -> bool:
+        return self.animating(now) and now < self.anim_start + self.roll_s
 
     def is_busy(self) -> bool:
-        return self.app.now() < self.anim_end()
+        return self.animating(self.app.now())
 
-    def anim_end(self) -> float:
-        if not self.anim_path:
-            return 0.0
-        return self.anim_start + ROLL_S + STEP_S * len(self.anim_path)
+    def update(self, now: float) -> bool:
+        busy = self.animating(now)
+        if busy:
+            self.dirty = True
+        return busy
+
+    def shown(self, now: float) -> View:
+        """Money, scores and payment come from the state before the roll until Omar stops."""
+        return self.views.of(self.before) if self.animating(now) else self.view
 
     # -- commands ---------------------------------------------------------------------------
     def face(self, d: str) -> None:
@@ -90,15 +106,16 @@ class SuleikaScene(TableScene):
             self.attempt(self.session.act, {"action": "face", "dir": d})
 
     def turn(self, which: str) -> None:
-        allowed = suleika.allowed_headings(self.state)
-        if not allowed:
-            self.say(self.t("place_hint") if self.state.phase == "place" else "", bad=True)
-            return
-        base = self.base_heading(allowed)
-        target = {"left": LEFT_OF[base], "right": RIGHT_OF[base], "straight": base}[which]
-        if len(allowed) == 4:  # first turn: any heading; the buttons turn him step by step
-            target = {"left": LEFT_OF[self.state.facing], "right": RIGHT_OF[self.state.facing],
-                      "straight": self.state.facing}[which]
+        allowed = self.view.allowed
+        facing = self.state.facing
+        if len(allowed) == 4 or not allowed:  # first turn: step by step; none: the engine says why
+            target = {"left": LEFT_OF[facing], "right": RIGHT_OF[facing], "straight": facing}[which]
+            if not allowed:
+                self.attempt(self.session.act, {"action": "face", "dir": target})
+                return
+        else:
+            base = self.base_heading(allowed)
+            target = {"left": LEFT_OF[base], "right": RIGHT_OF[base], "straight": base}[which]
         self.face(target)
 
     @staticmethod
@@ -109,30 +126,17 @@ class SuleikaScene(TableScene):
         return allowed[0]
 
     def roll(self, value: int | None = None) -> None:
+        if self.state.phase == "place":
+            self.say(self.t("suleika.ui.no_roll_place"), bad=True)
+            return
+        before = self.state
         events = self.attempt(self.session.roll, value)
         if events is None:
             return
         self.app.sounds.play("roll")
-        self.first, self.pick = None, None
-        self.last_pay, self.pay_area = "", frozenset()
-        for ev in events:
-            if ev.kind == "move":
-                self.anim_path = ev.data["path"]
-            elif ev.kind == "roll":
-                self.die_value = ev.data.get("value")
-            elif ev.kind == "pay":
-                d = ev.data
-                self.pay_area = frozenset(tuple(c) for c in d.get("area", []))
-                self.last_pay = self.t("pays", payer=self.name(d["payer"]), amount=d["amount"], payee=self.name(d["payee"]))
-                if d["amount"] < d.get("due", d["amount"]):
-                    self.last_pay = self.t("pays_short", payer=self.name(d["payer"]), amount=d["amount"],
-                                           payee=self.name(d["payee"]), due=d["due"])
-            elif ev.kind == "out":
-                self.last_pay += " — " + self.t("is_out", name=self.name(ev.data["seat"]))
-        # the die shows what was rolled this time, always (not a value kept from before)
-        self.die_value = self.session.actions[-1]["value"]
-        if not self.anim_path:
-            self.anim_path = [[*self.state.omar, self.state.facing]]
+        self.first, self.pick, self.before = None, None, before
+        path = next((ev.data["path"] for ev in events if ev.kind == "move"), None)
+        self.anim_path = path or [[*self.state.omar, self.state.facing]]
         self.anim_start = self.app.now()
 
     def place(self, a: tuple[int, int], b: tuple[int, int]) -> None:
@@ -150,65 +154,87 @@ class SuleikaScene(TableScene):
         if self.attempt(self.session.undo) is not None:
             self.say(self.t("undone"))
 
+    def open_menu(self) -> None:
+        self.anim_path = []
+        self.go("pause", table=self)
+
+    def next_colour(self) -> None:
+        held = self.view.held_now
+        if len(held) > 1:
+            self.colour = held[(held.index(self.current_colour()) + 1) % len(held)]
+            self.pick, self.first = None, None
+        else:
+            self.say(self.t("suleika.ui.one_colour"), bad=True)
+
+    def step_pick(self, step: int) -> None:
+        options = self.placements()
+        if options:
+            start = 0 if step == 1 else len(options) - 1
+            self.pick = start if self.pick is None else (self.pick + step) % len(options)
+            self.first = None
+
+    def lay(self) -> None:
+        chosen = self.chosen()
+        if chosen is None:
+            self.say(self.t("suleika.ui.place_hint"), bad=True)
+        else:
+            self.place(chosen[0], chosen[1])
+
     # -- input ------------------------------------------------------------------------------
     def on_input(self, ev: InputEvent) -> None:
-        self.anim_path = [] if self.is_busy() else self.anim_path  # a press ends the animation
+        if ev.name == "menu":
+            self.open_menu()
+            return
+        if self.is_busy():
+            self.anim_path = []  # a press ends the animation
         phase = self.state.phase
         if ev.name == "undo":
             self.undo()
         elif ev.name == "roll":
             self.roll(ev.value)
         elif phase == "place":
-            self.on_place_input(ev.name)
-        elif ev.name in ("left", "right", "straight"):
+            {"left": partial(self.step_pick, -1), "right": partial(self.step_pick, 1),
+             "straight": self.next_colour, "ok": self.lay}.get(ev.name, lambda: None)()
+        elif phase in ("roll", "heading") and ev.name in ("left", "right", "straight"):
             self.turn(ev.name)
-        elif ev.name == "ok" and phase == "heading":
-            self.say(self.t("turn_of", name=self.name(self.session.engine.summary(self.state)["turn"])))
+        elif phase in ("roll", "heading") and ev.name == "ok":
+            self.say(panel.status_text(self, self.app.now()))
         self.dirty = True
 
-    def on_place_input(self, name: str) -> None:
-        options = self.placements()
-        if name in ("left", "right") and options:
-            step = 1 if name == "right" else -1
-            self.pick = (0 if step == 1 else len(options) - 1) if self.pick is None else (self.pick + step) % len(options)
-            self.first = None
-        elif name == "straight":
-            self.next_colour()
-        elif name == "ok":
-            chosen = self.chosen()
-            if chosen is None:
-                self.say(self.t("place_hint"), bad=True)
-            else:
-                self.place(chosen[0], chosen[1])
-
-    def next_colour(self) -> None:
-        seat = self.session.engine.current_player(self.state)
-        if seat is None:
+    def on_free_tap(self, pos: tuple[int, int]) -> None:
+        if self.is_busy():
+            self.anim_path = []
+        cell = board.cell_at(pos)
+        phase = self.state.phase
+        if cell is None or phase == "over":
+            if phase == "place":
+                self.first, self.pick = None, None
             return
-        left = suleika.carpets_left(self.state, seat)
-        held = [c for c in suleika.seat_colors(self.state, seat) if left.get(c, 0) > 0]
-        if len(held) > 1:
-            self.colour = held[(held.index(self.current_colour()) + 1) % len(held)]
-            self.pick = None
+        if phase == "place":
+            self.tap_carpet(cell)
+            return
+        heading = self.heading_towards(cell, pos)
+        if heading is None:
+            self.say(self.t("suleika.ui.tap_next_to_omar"), bad=True)
+        elif heading in self.view.allowed:
+            self.face(heading)
+        else:  # behind him, or not his turn to be turned: the engine says why
+            self.attempt(self.session.act, {"action": "face", "dir": heading})
 
-    def chosen(self) -> tuple | None:
-        options = self.placements()
-        if self.pick is not None and options:
-            return options[self.pick % len(options)]
+    def heading_towards(self, cell: tuple[int, int], pos: tuple[int, int]) -> str | None:
+        """The heading a tap asks for: a cell beside Omar, or a side of his own cell."""
+        orow, ocol = self.state.omar
+        for d, (dr, dc) in board.DELTA.items():
+            if cell == (orow + dr, ocol + dc):
+                return d
+        if cell == (orow, ocol):
+            cx, cy = board.GRID.center_of(cell)
+            dx, dy = pos[0] - cx, pos[1] - cy
+            if max(abs(dx), abs(dy)) >= board.CELL / 6:
+                return ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
         return None
 
-    def on_free_tap(self, pos: tuple[int, int]) -> None:
-        st = self.state
-        if st.phase != "place":
-            for d in suleika.allowed_headings(st):
-                if board.arrow_rect(st.omar, d).collidepoint(pos):
-                    self.face(d)
-                    return
-            return
-        cell = board.cell_at(pos)
-        if cell is None:
-            self.first, self.pick = None, None
-            return
+    def tap_carpet(self, cell: tuple[int, int]) -> None:
         options = self.placements()
         if self.first is None:
             if not any(cell in (a, b) for a, b, _ in options):
@@ -223,9 +249,9 @@ class SuleikaScene(TableScene):
             if {a, b} == {self.first, cell}:
                 self.pick, self.first = i, None
                 return
-        # not a legal pair: let the engine say why, without changing anything
+        # not a legal pair: the engine says why, and nothing changes
         self.attempt(self.session.engine.apply, self.state,
-                 {"action": "place", "cells": [list(self.first), list(cell)], "color": self.current_colour()})
+                     {"action": "place", "cells": [list(self.first), list(cell)], "color": self.current_colour()})
         self.first = None
 
     def explain(self, cell: tuple[int, int]) -> None:
@@ -236,181 +262,159 @@ class SuleikaScene(TableScene):
                 self.session.engine.apply(self.state, {"action": "place", "cells": [list(cell), list(nb)],
                                                        "color": self.current_colour()})
             except IllegalAction as exc:
-                self.say(self.t.refusal("suleika", exc), bad=True)
+                self.refuse(exc)
                 return
 
-    # -- time -------------------------------------------------------------------------------
-    def update(self, now: float) -> bool:
-        busy = now < self.anim_end()
-        if busy:
-            self.dirty = True
-        return busy
+    # -- the controls on screen -------------------------------------------------------------
+    def tappables(self) -> list[Control]:
+        t = self.t
+        out = [Control(panel.MENU, t("menu"), self.open_menu, key="menu"),
+               Control(panel.UNDO, t("undo"), self.undo, key="undo")]
+        a = panel.ACTIONS
+        phase = self.state.phase
+        if phase == "place":
+            chosen = self.chosen() is not None
+            out += [Control(a[0], "", partial(self.step_pick, -1), icon="left", key=("step", "left")),
+                    Control(a[1], "", partial(self.step_pick, 1), icon="right", key=("step", "right"))]
+            if len(self.view.held_now) > 1:
+                out.append(Control(a[2], "", self.next_colour, key=("colour", self.current_colour())))
+            out.append(Control(a[3], t("ok"), self.lay, selected=chosen, key="ok"))
+        elif phase in ("roll", "heading"):
+            out += [Control(a[0], "", partial(self.turn, "left"), icon="left", key=("turn", "left")),
+                    Control(a[1], "", partial(self.turn, "straight"), icon="up", key=("turn", "straight")),
+                    Control(a[2], "", partial(self.turn, "right"), icon="right", key=("turn", "right")),
+                    Control(a[3], t("suleika.ui.roll"), self.roll, selected=True, key="roll")]
+        if phase != "over":
+            out += [Control(r, "", partial(self.roll, v), key=("die", v)) for r, v in zip(panel.KEYS, FACES, strict=True)]
+        return out
 
     # -- drawing ----------------------------------------------------------------------------
-    # -- what the app, the demo and the end screen ask ----------------------------------------
-    def turns_played(self) -> int:
-        return _turns_played(self.session)
-
-    def demo_presses(self, rng: random.Random) -> list[str]:
-        return _demo_presses(self, rng)
-
-    def seat_colours(self, seat: int) -> tuple[str, ...]:
-        return tuple(suleika.seat_colors(self.state, seat))
-
-    def end_rows(self) -> list[tuple[str, list]]:
-        st = self.state
-        return [(self.t("money"), list(st.money)),
-                (self.t("visible"), [suleika.visible_cells(st, i) for i in range(len(st.money))]),
-                (self.t("score"), list(suleika.scores(st)))]
-
     def draw(self, surf: pygame.Surface) -> None:
         now = self.app.now()
-        st = self.state
+        st, view = self.state, self.view
         surf.fill(theme.BG)
-        board.draw_balconies(surf, st.corner_loops)
-        highlight: dict = {}
+        self.picture.draw(surf, st.board)
+        busy = self.animating(now)
         labels: dict = {}
-        preview = None
-        rolling = now < self.anim_start + ROLL_S and bool(self.anim_path)
-        walking = not rolling and now < self.anim_end()
-        if st.phase in ("roll", "heading") and not walking and not rolling:
-            h = self.hint()
-            if h is not None:
-                for cell, p in h.cells.items():
-                    highlight[cell] = (120, 200, 255)
-                    labels[cell] = f"{round(p * 100)}%"
-        elif st.phase == "place" and not walking and not rolling:
-            for cell in self.pay_area:
-                highlight[cell] = theme.GOLD
-            options = self.placements()
-            chosen = self.chosen()
-            if chosen is not None:
-                preview = chosen
-            elif self.first is None:
-                for a, b, _ in options:
-                    highlight[a] = highlight[b] = theme.GOOD
-            else:
-                highlight[self.first] = theme.INK
-                for a, b, _ in options:
-                    if self.first in (a, b):
-                        highlight[b if a == self.first else a] = theme.GOOD
-        board.draw_board(surf, st, highlight=highlight, labels=labels, preview=preview)
+        if busy:
+            pass  # the walk is all there is to see
+        elif st.phase in ("roll", "heading"):
+            hint = view.hint_for(st.facing)
+            if hint is not None:
+                labels = {cell: f"{round(p * 100)}%" for cell, p in hint.cells.items()}
+        elif st.phase == "place":
+            self.draw_place(surf)
+        high = st.omar in labels
+        board.draw_labels(surf, labels, st.omar)
         pos, facing = self.omar_drawn(now)
-        if st.phase in ("roll", "heading") and not rolling and not walking:
-            for d in suleika.allowed_headings(st):
-                board.draw_arrow(surf, st.omar, d, d == st.facing)
-        board.draw_omar(surf, pos, facing)
-        self.draw_panel(surf, now, rolling)
+        board.draw_omar(surf, pos, facing, allowed=view.allowed, high=high and not busy,
+                        choosing=not busy and st.phase in ("roll", "heading"))
+        self.draw_panel(surf, now)
 
-    def omar_drawn(self, now: float) -> tuple[tuple[float, float], str]:
-        st = self.state
-        if self.anim_path and now < self.anim_end():
-            k = int((now - self.anim_start - ROLL_S) / STEP_S)
+    def draw_place(self, surf: pygame.Surface) -> None:
+        board.draw_payment(surf, self.pay_area())
+        options = self.placements()
+        chosen = self.chosen()
+        if chosen is not None:
+            board.draw_preview(surf, chosen[0], chosen[1], chosen[2])
+        elif self.first is None:
+            for cell in {c for a, b, _ in options for c in (a, b)}:
+                board.outline(surf, board.cell_rect(*cell).inflate(-2, -2), theme.GOOD)
+        else:
+            board.outline(surf, board.cell_rect(*self.first).inflate(-2, -2), board.LIGHT, 6)
+            for a, b, _ in options:
+                if self.first in (a, b):
+                    board.outline(surf, board.cell_rect(*(b if a == self.first else a)).inflate(-2, -2), theme.GOOD)
+
+    def pay_area(self) -> list[tuple[int, int]]:
+        if not self.session.actions or self.session.actions[-1]["action"] != "roll":
+            return []
+        return [tuple(c) for ev in self.session.events[-1] if ev.kind == "pay" for c in ev.data.get("area", [])]
+
+    def omar_drawn(self, now: float) -> tuple[tuple[int, int], str]:
+        if self.animating(now):
+            k = int((now - self.anim_start - self.roll_s) / self.step_s)
             if k < 0:
-                prev = self.session.states[-2] if len(self.session.states) > 1 else st
-                return prev.omar, prev.facing
+                return self.before.omar, self.before.facing
             r, c, d = self.anim_path[min(k, len(self.anim_path) - 1)]
             return (r, c), d
-        return st.omar, st.facing
+        return self.state.omar, self.state.facing
 
-    def draw_panel(self, surf: pygame.Surface, now: float, rolling: bool) -> None:
-        st = self.state
-        eng = self.session.engine
-        x = PANEL_X
-        seat = eng.current_player(st)
-        self.buttons = []
+    def draw_panel(self, surf: pygame.Surface, now: float) -> None:
+        shown = self.shown(now)
+        seat = self.view.seat
         if seat is not None:
-            for k, c in enumerate(suleika.seat_colors(st, seat)):
-                surf.blit(theme.swatch(c, 26, 26), (x + k * 30, 10))
-            theme.blit_text(surf, self.t("turn_of", name=self.name(seat)), (x + 66, 10), 32, theme.INK, bold=True)
-        status = {"roll": self.t("face_hint"), "place": self.last_pay or self.t("place_hint")}.get(st.phase, "")
-        if st.phase == "roll" and not rolling:
-            h = self.hint()
-            if h is not None:
-                status += "  ·  " + self.t("expected", amount=f"{h.expected_payment:.1f}")
-        if st.phase == "heading":
-            nxt = eng.summary(st)["turn"]
-            status = self.t("heading_hint", name=self.name(seat), next=self.name(nxt))
-        if st.phase == "place" and self.first is not None:
-            status = self.t("place_second")
-        if st.phase == "place" and self.chosen() is not None:
-            status = self.t("place_confirm")
+            colours = shown.state.colors[seat]
+            w = panel.SWATCH // len(colours)
+            for k, c in enumerate(colours):
+                surf.blit(theme.swatch(c, w, panel.TURN.h - 6), (panel.TURN.x + k * w, panel.TURN.y + 3))
+            sw = panel.SWATCH + 8
+            Label(panel.turn_text(self, seat), pygame.Rect(panel.TURN.x + sw, panel.TURN.y, panel.TURN.w - sw,
+                                                           panel.TURN.h), role="read", color=theme.GOLD).draw(surf)
+        Label(panel.status_text(self, now), panel.STATUS, role="read", wrap=True, valign="top",
+              color=theme.GOLD if self.pay_area() and self.state.phase == "place" else theme.INK).draw(surf)
+        rolling = self.rolling(now)
+        board.draw_die(surf, panel.DIE, self._faces.choice(FACES) if rolling else self.die_value, rolling)
+        self.controls.draw(surf, now)
+        self.draw_key_faces(surf)
+        self.scores.draw(surf, panel.score_rows(self, shown))
+        for i, line in enumerate(self.scores.rows):
+            if i < shown.state.players and shown.state.out[i]:
+                cell = self.scores.cells[i][1]
+                pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)
         if self.banner.active(now):
-            self.banner.draw(surf, pygame.Rect(x, 42, 316, 72), now)
-        else:
-            for i, line in enumerate(theme.wrap(status, 24, 312)[:3]):
-                theme.blit_text(surf, line, (x, 46 + i * 22), 24, theme.GOLD if i == 0 and self.last_pay else theme.INK)
-        die = pygame.Rect(x, 120, 88, 88)
-        shown = self._faces.choice((1, 2, 2, 3, 3, 4)) if rolling else self.die_value
-        board.draw_die(surf, die, shown, rolling)
-        can_roll = eng.chance(st) is not None
-        b = self.buttons
-        b.append(Button(pygame.Rect(x + 100, 120, 216, 88), self.t("roll"), lambda: self.roll(), enabled=can_roll,
-                        size=40, selected=can_roll))
-        row = pygame.Rect(x, 214, 100, 60)
-        if st.phase == "place":
-            colour = self.current_colour()
-            b.append(Button(row.copy(), self.t("cancel"), self.cancel))
-            held = suleika.seat_colors(st, seat) if seat is not None else ()
-            if len(held) > 1 and colour:
-                b.append(Button(row.move(108, 0), "", self.next_colour))
-            b.append(Button(row.move(216, 0), self.t("ok"), lambda: self.on_place_input("ok"),
-                            enabled=self.chosen() is not None, selected=self.chosen() is not None, size=34))
-        else:
-            for k, which in enumerate(("left", "straight", "right")):
-                b.append(Button(row.move(k * 108, 0), self.t(which), lambda w=which: self.turn(w),
-                                enabled=bool(suleika.allowed_headings(st)), size=26))
-        b.append(Button(pygame.Rect(x, 290, 100, 50), self.t("undo"), self.undo, enabled=self.session.can_undo(),
-                        size=24))
-        # a real die: type its value
-        theme.blit_text(surf, self.t("typed_die"), (x + 110, 278), 18, theme.INK_DIM)
-        faces = sorted(set(eng.chance(st).faces)) if can_roll else [1, 2, 3, 4]
-        for k, v in enumerate(faces):
-            b.append(Button(pygame.Rect(x + 108 + k * 52, 294, 48, 46), str(v), lambda v=v: self.roll(v),
-                            enabled=can_roll, size=28))
-        for btn in b:
-            btn.draw(surf)
-        if st.phase == "place" and seat is not None and len(suleika.seat_colors(st, seat)) > 1 and self.current_colour():
-            surf.blit(theme.swatch(self.current_colour(), 84, 44), (x + 116, 222))
-        self.draw_scores(surf, pygame.Rect(x, 366, 316, 112))
+            rect = panel.BANNER_TOP if self.state.omar[0] >= 4 else panel.BANNER_BOTTOM
+            self.banner.draw(surf, rect, now)
 
-    def cancel(self) -> None:
-        self.pick, self.first = None, None
+    def draw_key_faces(self, surf: pygame.Surface) -> None:
+        """Pips on the real-die keys and the colour on the colour key (drawn over the keys)."""
+        for c in self.controls.items:
+            if isinstance(c.key, tuple) and c.key[0] == "die":
+                face = pygame.Rect(0, 0, 50, 50)
+                face.center = c.rect.center
+                pygame.draw.rect(surf, (245, 240, 225), face, border_radius=8)
+                board.draw_pips(surf, face, c.key[1], (120, 40, 40))
+            elif isinstance(c.key, tuple) and c.key[0] == "colour" and c.key[1]:
+                surf.blit(theme.swatch(c.key[1], c.rect.w - 16, c.rect.h - 16), c.rect.inflate(-16, -16))
 
-    def draw_scores(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    # -- what the app, the demo and the end screen ask ----------------------------------------
+    def turns_played(self) -> int:
+        """Completed turns: each turn ends with a carpet laid."""
+        return sum(1 for a in self.session.actions if a["action"] == "place")
+
+    def demo_presses(self, rng: random.Random) -> list[str]:
+        """The presses a player at the table would make next (attract mode and the demo)."""
         st = self.state
-        scores = suleika.scores(st)
-        cur = self.session.engine.current_player(st)
-        h = min(28, rect.h // st.players)
-        theme.blit_text(surf, f"{self.t('money')} / {self.t('visible')} / {self.t('carpets')} = {self.t('score')}",
-                        (rect.right, rect.y - 18), 18, theme.INK_DIM, anchor="topright")
-        for i in range(st.players):
-            row = pygame.Rect(rect.x, rect.y + i * h, rect.w, h - 2)
-            if i == cur:
-                pygame.draw.rect(surf, theme.PANEL_HI, row, border_radius=6)
-            for k, c in enumerate(suleika.seat_colors(st, i)):
-                surf.blit(theme.swatch(c, 14, h - 6), (row.x + 3 + k * 16, row.y + 2))
-            ink = theme.INK_DIM if st.out[i] else theme.INK
-            theme.blit_text(surf, self.name(i)[:10], (row.x + 38, row.y + 4), 24, ink)
-            left = sum(suleika.carpets_left(st, i).values())
-            figures = f"{st.money[i]} / {suleika.visible_cells(st, i)} / {left} = {scores[i]}"
-            if st.out[i]:
-                figures = f"{self.t('out')}  {figures}"
-            theme.blit_text(surf, figures, (row.right - 4, row.y + 4), 24, ink, anchor="topright")
+        if st.phase == "place":
+            held, colour = self.view.held_now, self.current_colour()
+            switch = ["straight"] if len(held) > 1 and rng.random() < 0.5 else []
+            if switch:
+                colour = held[(held.index(colour) + 1) % len(held)]
+            options = self.view.placements_of(colour)
+            return switch + ["right"] * (rng.randrange(len(options)) + 1) + ["ok"] if options else []
+        if st.phase in ("roll", "heading"):
+            return [rng.choice(["left", "straight", "straight", "right"]), "roll"]
+        return []
 
+    def seat_colours(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.state.colors[seat])
 
-def _turns_played(session: Session) -> int:
-    """Completed turns: each turn ends with a carpet laid."""
-    return sum(1 for a in session.actions if a["action"] == "place")
+    def end_rows(self) -> list[tuple[str, list]]:
+        st, view = self.state, self.view
+        return [(self.t("money"), list(st.money)), (self.t("visible"), list(view.visible)),
+                (self.t("score"), list(view.scores))]
 
+    def end_picture_rect(self) -> pygame.Rect | None:
+        return pygame.Rect(520, 122, 260, 270)
 
-def _demo_presses(scene: SuleikaScene, rng: random.Random) -> list[str]:
-    """The presses a player at the table would make next (attract mode and the demo)."""
-    st = scene.state
-    if st.phase == "place":
-        switch = ["straight"] if len(suleika.seat_colors(st, st.current)) > 1 and rng.random() < 0.5 else []
-        options = scene.placements()
-        return switch + ["right"] * (rng.randrange(len(options)) + 1) + ["ok"] if options else []
-    if st.phase in ("roll", "heading"):
-        return [rng.choice(["left", "straight", "straight", "right"]), "roll"]
-    return []
+    def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """The final board, and under it how many cells each colour shows."""
+        st = self.state
+        side = min(rect.w, rect.h - 34)
+        board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
+        colours = [c for seat in st.colors for c in seat]
+        counts = {c: sum(1 for line in st.board for top in line if top is not None and top[0] == c) for c in colours}
+        slots = row(pygame.Rect(rect.x, rect.bottom - 30, rect.w, 30), len(colours), 4)
+        for colour, slot in zip(colours, slots, strict=True):
+            surf.blit(theme.swatch(colour, 22, 22), (slot.x, slot.y + 4))
+            Label(str(counts[colour]), pygame.Rect(slot.x + 26, slot.y, slot.w - 26, slot.h), role="min").draw(surf)
