@@ -186,7 +186,7 @@ def heading_marks(omar: Cell, allowed: Iterable[str], facing: str, high: bool) -
     for d in [facing, *[h for h in allowed if h != facing and not high]]:
         dr, dc = DELTA[d]
         if high:  # stays in the strip above the label: half of (cell - label) from the centre
-            reach, depth, half = (CELL - LABEL_H) / 2 - 1, 6, 6
+            reach, depth, half = (CELL - LABEL_H) / 2 - 2, 6, 6
         else:
             reach = rad + (8 if d == facing else 10)
             depth, half = (9, 8) if d == facing else (7, 7)
