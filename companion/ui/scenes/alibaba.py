@@ -1,242 +1,136 @@
 """The Ali Baba table: the fate roll, the governor's bank and the referee beside the board.
 
-Every step the game waits for is shown as a list of big choices in words, built from the
-engine's ``legal_actions``: LEFT / RIGHT move the highlight, OK does it, a tap does it at
-once. ROLL rolls whichever die the game needs, or deals all movement cards when a round
-begins; a table rolling real dice (or dealing real cards) types the value instead (digits,
-or the 1-6 keys on the screen). STRAIGHT (or the LEDGER key) shows the whole ledger. UNDO
-takes back anything but a roll or a dealt card. The drawing lives in ``alibaba_draw.py``.
+Every step the game waits for is a list of big choices in words (from the engine's
+``legal_actions``; slots keep their places when a choice runs out, the page is kept):
+LEFT / RIGHT move the highlight, OK does it, a tap does it at once. ROLL rolls whichever die
+the game needs (it tumbles for a moment; the value was decided at the press), or deals all
+movement cards in one stored transaction when a round begins; a table rolling real dice or
+dealing real cards types the value instead. Agreed sales and bazaar trades are entered with
+the number pad. STRAIGHT (or the LEDGER key) shows the whole ledger. UNDO takes back
+anything but a roll or a dealt card; a long UNDO (or the Menu key) opens the pause menu.
+The panels are drawn in ``alibaba_draw.py``, the route in ``alibaba_route.py``.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import dataclass
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
-from companion.engine.alibaba.arrest import fate_number
-from companion.engine.alibaba.box import EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START
 from companion.engine.alibaba.state import (BAZAAR, CHOOSE_STARTER, DUMP, LAST_CHANCE, LOOT, OVER, TURN, State)
 from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
+from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, row
+from companion.ui.scenes import alibaba_draw as look
+from companion.ui.scenes.alibaba_dice import DieShow
+from companion.ui.scenes.alibaba_end import draw_chart, picture_rect, story
+from companion.ui.scenes.alibaba_route import RoutePicture, walked_steps
+from companion.ui.scenes.alibaba_trade import NOTHING, Deal
+from companion.ui.scenes.alibaba_words import (DONE_FIRST, choice_label, die_words, event_words, gang_of,
+                                               ledger_line, phase_words, ui)
 from companion.ui.table import TableScene
 
-#: Choices shown at once in the list; the rest scroll.
-VISIBLE = 4
-#: Ledger lines kept under the table at all times.
-TAIL = 3
-#: Where "done" goes in the list: first where passing is the usual answer, so OK, OK, OK
-#: walks a table through an arrest nobody wants to pay for.
-DONE_FIRST = frozenset({DUMP, LAST_CHANCE, BAZAAR})
+SCREEN = pygame.Rect(0, 0, 800, 480)
+WIZARD = ("sell_to_open", "trade_open")  # list entries that open the number pad dialogue
 
 
-# -- what the table may do now, in words ---------------------------------------------------------
 def choices_for(session: Session, state: State) -> list[Action]:
-    """The legal actions of ``state`` in the order the list shows them.
-
-    A pure function of the state, so the demo can plan its presses ahead of the screen.
-    Moves come before sales (moving is what every turn must do).
-    """
+    """The legal actions of ``state`` in the order the list shows them (pure, so the demo
+    can plan ahead): moves before sales, "done" first where passing is the usual answer;
+    the many possible agreed sales and trades are one entry each, which opens the pad."""
     actions = session.engine.legal_actions(state)
+    plain = [a for a in actions if a["action"] not in ("sell_to", "trade")]
     if state.phase == TURN:
-        return [a for a in actions if a["action"] == "move"] + [a for a in actions if a["action"] != "move"]
-    if state.phase in DONE_FIRST:
-        return [a for a in actions if a["action"] == "done"] + [a for a in actions if a["action"] != "done"]
-    return actions
+        plain = [a for a in plain if a["action"] == "move"] + [a for a in plain if a["action"] != "move"]
+    elif state.phase in DONE_FIRST:
+        plain = [a for a in plain if a["action"] == "done"] + [a for a in plain if a["action"] != "done"]
+    if any(a["action"] == "sell_to" for a in actions):
+        plain.append({"action": "sell_to_open"})
+    if any(a["action"] == "trade" for a in actions):
+        plain.append({"action": "trade_open"})
+    return plain
 
 
-def gang_of(box: Any, group: str) -> int:
-    return box.groups[box.group_index(group)].gang
+def key_of(action: Action) -> str:
+    """A choice's stable key: the same action keeps its slot from one step to the next."""
+    return json.dumps(action, sort_keys=True, ensure_ascii=False)
 
 
-def quarter_price(box: Any, state: State, group: str) -> int:
-    return box.price(box.board.quarter(state.position), gang_of(box, group))
+class GangChoices(ChoiceList):
+    """A choice list whose choices may be coloured (a group's choice in its gang's colour)."""
+
+    colours: dict[Hashable, tuple[int, int, int]] = {}
+
+    def controls(self) -> list[Control]:
+        out = super().controls()
+        for c in out:
+            if isinstance(c.key, tuple) and len(c.key) == 3 and c.key[1] == "choice":
+                c.color = self.colours.get(c.key[2])
+        return out
 
 
-def choice_label(t: Any, box: Any, state: State, a: Action) -> str:
-    """One choice in plain words: "Play movement card 3", "Take a Schmuggler for 40", ..."""
-    name = a["action"]
-    names = state.names
-    s = box.settings
-    if name == "move":
-        text = t("ab_move", card=a["card"])
-        if a.get("forks"):
-            text += " · " + ", ".join(t("ab_fork_" + f) for f in a["forks"])
-        return text
-    if name == "sell":
-        return t("ab_sell", count=a["count"], group=a["group"],
-                 amount=a["count"] * quarter_price(box, state, a["group"]))
-    if name == "take":
-        if state.phase == LOOT:
-            return t("ab_take", group=a["group"], price=quarter_price(box, state, a["group"]))
-        return t("ab_take_free", group=a["group"])
-    if name == "done":
-        return t({LOOT: "ab_done_loot", BAZAAR: "ab_done_bazaar"}.get(state.phase, "ab_done_keep"))
-    if name == "choose_player":
-        return t("ab_choose_player", event=state.event, name=names[a["player"]])
-    if name == "set_die":
-        return t("ab_set_die_" + ("black" if state.event == 3 else "white"), value=a["value"])
-    if name == "give":
-        return t("ab_give", group=a["group"], name=names[state.target] if state.target is not None else "")
-    if name == "pick_gang":
-        return t("ab_pick_gang", gang=a["gang"])
-    if name == "dump":
-        return t("ab_dump", fee=a["count"] * s.dump_fee, count=a["count"], group=a["group"])
-    if name == "sell_to":
-        return t("ab_sell_to", count=a["count"], group=a["group"], name=names[a["to"]], price=a["price"])
-    if name == "last_chance":
-        return t("ab_last_chance", fee=a["count"] * s.last_chance_fee, count=a["count"], group=a["group"])
-    if name == "choose_starter":
-        return t("ab_choose_starter", name=names[a["player"]], round=state.round + 1)
-    if name == "trade":
-        group, count = next(iter(a["give"].items()))
-        return t("ab_trade", giver=names[a["from"]], taker=names[a["to"]], count=count, group=group,
-                 price=a.get("price", 0))
-    return name
+class FixedKeys(DieKeypad):
+    """Die or card keys that never move: a value no longer possible is disabled, not removed
+    (a quick third tap must not hit the key that slid under the finger)."""
 
+    allowed: frozenset[int] = frozenset()
 
-def field_words(t: Any, box: Any, state: State) -> str:
-    """Where Ali Baba stands: field number, what it shows, the branch of a fork."""
-    f = box.board.field(state.position, state.branch)
-    if f.kind == START:
-        what = t("ab_field_start")
-    elif f.kind == GANG:
-        what = t("ab_field_gang", gang=box.gangs[f.gang].name)
-    elif f.kind == EVENT:
-        what = t("ab_field_event", n=f.event)
-    elif f.kind == FOUR:
-        what = t({FOUR_DIE: "ab_field_four_die", FOUR_ALL: "ab_field_four_all"}.get(f.four or "",
-                                                                                  "ab_field_four_question"))
-    else:
-        what = t("ab_field_empty")
-    text = t("ab_field", n=state.position, what=what)
-    if state.branch:
-        text += " (" + t("ab_branch_" + state.branch) + ")"
-    return text
-
-
-def phase_words(t: Any, box: Any, session: Session) -> str:
-    """Whose turn, and what the game waits for, in a sentence."""
-    st: State = session.state
-    eng = session.engine
-    seat = eng.current_player(st)
-    who = st.names[seat] if seat is not None else ""
-    gangs = ", ".join(box.gangs[g].name for g in st.arrest_gangs)
-    target = st.names[st.target] if st.target is not None else ""
-    die = "black" if st.event == 3 else "white"
-    return t("ab_phase_" + st.phase, name=who, gangs=gangs, row=st.row, event=st.event, target=target,
-             takes=st.takes_left, round=st.round, die=t("ab_die_" + die),
-             dealer=st.names[st.dealer], fee=box.settings.dump_fee, last=box.settings.last_chance_fee)
-
-
-# -- the ledger ----------------------------------------------------------------------------------
-#: Short words for the bank's reason codes: (key, the param that numbers it, or the number).
-SHORT_REASONS: dict[str, tuple[str, str | int | None]] = {
-    "kadi_bribe": ("ab_r_kadi", None), "kadi_bribe_broke": ("ab_r_kadi", None), "dump_fee": ("ab_r_dump", None),
-    "last_chance_fee": ("ab_r_last", None), "loot": ("ab_r_loot", None), "sold": ("ab_r_sold", None),
-    "bought_before_arrest": ("ab_r_bought", None), "bazaar_sale": ("ab_r_bazaar", None),
-    "bazaar_swap": ("ab_r_bazaar", None), "broke_sale": ("ab_r_broke", None), "event1": ("ab_r_event", 1),
-    "event2": ("ab_r_event", 2), "event8": ("ab_r_event", 8), "event9": ("ab_r_event", 9),
-    "round_bonus": ("ab_r_bonus", "round"), "round_payout": ("ab_r_payout", "round"),
-    "round_payout_complete": ("ab_r_payout", "round"),
-}
-
-
-def reason_words(t: Any, reason: str, params: dict[str, Any] | None = None) -> str:
-    """A ledger reason code in a word or two; a code without short words in its full words."""
-    params = params or {}
-    short = SHORT_REASONS.get(reason)
-    if short is None:
-        return t.reason("alibaba", reason, params)
-    key, n = short
-    return t(key, n=params.get(n, "") if isinstance(n, str) else n)
-
-
-def ledger_line(t: Any, names: tuple[str, ...], ev: Event) -> str:
-    """``"Kadi: −400 from Anna"``; player to player: ``"Bazaar: 40 from Ben to Anna"``."""
-    d = ev.data
-    if ev.kind == "forgiven":
-        return t("ab_forgiven", amount=d["amount"], name=names[d["seat"]])
-    what = reason_words(t, d["reason"], d.get("params"))
-    payer, payee = d["payer"], d["payee"]
-    if payee is None:
-        return t("ab_ledger_from", what=what, amount=d["amount"], name=names[payer])
-    if payer is None:
-        return t("ab_ledger_to", what=what, amount=d["amount"], name=names[payee])
-    return t("ab_ledger_between", what=what, amount=d["amount"], payer=names[payer], payee=names[payee])
-
-
-@dataclass(frozen=True)
-class LedgerEntry:
-    """One payment (or forgiven debt): the short line, and the engine's full reason."""
-
-    short: str
-    reason: str
-
-
-# -- the fate roll as the screen shows it --------------------------------------------------------
-@dataclass(frozen=True)
-class FateView:
-    """The fate grid now: the row the black die set, the number the white die made, and for
-    every fate number what it would cost each player (only numbers that cost someone)."""
-
-    gangs: tuple[str, ...]
-    row: int | None            # black die (rolled or set by event 3)
-    row_set: bool              # the row comes from event 3, not from a roll
-    column_set: int | None     # white die set by event 7
-    number: int | None         # fate number once the white die is known
-    stakes: dict[int, dict[int, int]]   # fate number -> seat -> Kadi bribe if it comes up
-    caught: dict[int, int]     # seat -> bribe due (after the white die)
-    chance: dict[int, float]   # seat -> chance to pay anything (before the white die)
-    endangered: dict[int, dict[str, int]]  # seat -> group -> cards showing a number of the row
-
-
-def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()) -> FateView | None:
-    """The arrest under way, or the one the last action finished (``events`` are its events;
-    ``gangs`` the gangs of that arrest, announced by an earlier action)."""
-    st: State = session.state
-    box = session.engine.box
-    bribe = box.settings.kadi_bribe
-    fate = next((e for e in events if e.kind == "fate"), None)
-    if st.arrest_gangs:
-        groups = box.groups_of(st.arrest_gangs)
-        stakes: dict[int, dict[int, int]] = {}
-        for n in range(1, 37):
-            cost = {seat: sum(st.cards[seat][g] for g in groups if n in box.groups[g].fate) * bribe
-                    for seat in range(st.players)}
-            cost = {s: c for s, c in cost.items() if c}
-            if cost:
-                stakes[n] = cost
-        risk = session.engine.summary(st)["arrest"] or {"players": []}
-        row = st.row if st.row is not None else st.preset_black
-        return FateView(gangs=tuple(box.gangs[g].name for g in st.arrest_gangs), row=row,
-                        row_set=st.row is None and st.preset_black is not None, column_set=st.preset_white,
-                        number=None, stakes=stakes, caught={},
-                        chance={p["seat"]: p["chance"] for p in risk["players"]},
-                        endangered={p["seat"]: p["endangered"] for p in risk["players"] if p["endangered"]})
-    if fate is not None:
-        number = fate.data["number"]
-        caught = {e.data["seat"]: e.data["bribe"] for e in events if e.kind == "caught"}
-        return FateView(gangs=gangs, row=(number - 1) // 6 + 1, row_set=False, column_set=None, number=number,
-                        stakes={number: caught} if caught else {}, caught=caught, chance={}, endangered={})
-    return None
+    def controls(self) -> list[Control]:
+        out = super().controls()
+        for c, v in zip(out, self.faces, strict=True):
+            c.enabled = self.enabled and v in self.allowed
+        return out
 
 
 class AlibabaScene(TableScene):
-    """Ali Baba's table: header, players, the choices, dice, fate grid and ledger."""
+    """Ali Baba's table: the route, the players, the choices, the dice, fate grid and ledger."""
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
-        self.pick = 0            # highlighted choice
-        self.top = 0             # first choice shown (the list scrolls)
-        self.show_ledger = False
-        self.ledger_top: int | None = None   # first ledger line shown; None = the newest
-        self._pick_for: State | None = None
-        # (state after the action, its events) per action, rebuilt where undo changed history
-        self._events: list[tuple[State, list[Event]]] = []
+        self.view = "players"          # or "ledger"
+        self.ledger_top: int | None = None
+        self.deal: Deal | None = None  # an agreed sale or trade being entered
+        self.dice = DieShow()
+        self.cursor = 0                # the highlighted choice (LEFT/RIGHT/OK)
+        self._for: Any = None          # the state the choices were built for
+        self._options: list[Action] = []
+        self.layout()
+
+    # -- layout, once -------------------------------------------------------------------------
+    def layout(self) -> None:
+        head, rest = cut(SCREEN.inflate(-12, -4), "top", 40, 2)
+        self.head_rect = head
+        left, right = row(rest, [464, 316], 8)
+        bottom, main = cut(left, "bottom", 64, 6)
+        self.left = main
+        self.route_rect, self.players_rect = column(main, [141, main.h - 143], 2)
+        self.banner_rect = pygame.Rect(main.x, main.bottom - 96, main.w, 96)
+        menu, undo, view = row(bottom, 3, 6, touch=True)
+        self.menu_key = Control(menu, self.t("menu"), self.on_menu, key="menu")
+        self.undo_rect, self.view_rect = undo, view
+        self.right = right
+        self.choices = GangChoices(right, self.pick_key, lines=2)
+        head_r, rest_r = cut(right, "top", 72, 2)
+        help_r, rest_r = cut(rest_r, "top", 56, 4)
+        die_row, keys = cut(rest_r, "top", 100, 6)
+        self.hint_rect, self.help_rect = head_r, help_r
+        self.die_rect = pygame.Rect(die_row.x + 4, die_row.y + 4, die_row.h - 8, die_row.h - 8)
+        self.roll_rect = pygame.Rect(self.die_rect.right + 12, die_row.y + 14, die_row.right - self.die_rect.right - 12,
+                                     72)
+        self.die_keys = FixedKeys(keys, lambda v: self.roll(v), faces=(1, 2, 3, 4, 5, 6), rows=2)
+        cards = sorted(set(self.box.movement))
+        self.card_keys = FixedKeys(keys, lambda v: self.roll(v), faces=cards, rows=2 if len(cards) > 4 else 1,
+                                   name="card")
+        self.card_keys.allowed = frozenset(cards)
+        self.pad = NumberPad(right, self.pad_ok, max_digits=4, ok_label=self.t("ok"))
+        self.route = RoutePicture(self.route_rect, self.box)
+        arrows, lines = cut(main, "right", 72, 6)
+        self.ledger_rect = lines
+        self.ledger_prev, self.ledger_next = column(arrows, 2, 6, touch=True)
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -247,183 +141,314 @@ class AlibabaScene(TableScene):
     def box(self) -> Any:
         return self.session.engine.box
 
-    def choices(self) -> list[Action]:
+    def names(self) -> list[str]:
+        return [self.seat_name(i) for i in range(self.state.players)]
+
+    def pending(self) -> Any:
+        """The chance the game waits for (a die, or the next movement card), or None."""
+        return self.session.engine.chance(self.state)
+
+    def options(self) -> list[Action]:
         """The current step's choices; the highlight starts on the first one each new step."""
-        if self._pick_for is not self.state:
-            self._pick_for, self.pick, self.top = self.state, 0, 0
-        return choices_for(self.session, self.state)
+        if self._for is not self.state:
+            self._for, self.cursor = self.state, 0
+            self._options = choices_for(self.session, self.state)
+            if self.deal is not None and self.deal.state is not self.state:
+                self.deal = None
+            self.refresh_list()
+        return self._options
 
-    def labels(self) -> list[str]:
-        return [choice_label(self.t, self.box, self.state, a) for a in self.choices()]
+    def refresh_list(self) -> None:
+        """Put the choices (or the dialogue's answers) into the list; slots keep their places."""
+        names = self.names()
+        if self.deal is not None:
+            entries = []
+            for v in self.deal.options():
+                label = names[v] if isinstance(v, int) else (ui(self.t, "nothing") if v == NOTHING else v)
+                entries.append(Choice(("deal", self.deal.step, v), label))
+            self.choices.colours = {e.key: look.gang_tint(self.box, gang_of(self.box, e.key[2]))
+                                    for e in entries if isinstance(e.key[2], str) and e.key[2] != NOTHING}
+            self.choices.set_choices(entries)
+            return
+        st = self.state
+        entries = []
+        colours = {}
+        for a in self._options:
+            key = key_of(a)
+            label = ui(self.t, a["action"]) if a["action"] in WIZARD else choice_label(self.t, self.box, st, a, names)
+            entries.append(Choice(key, label))
+            if "group" in a:
+                colours[key] = look.gang_tint(self.box, gang_of(self.box, a["group"]))
+        self.choices.colours = colours
+        self.choices.set_choices(entries)
+        self.show_cursor()
 
-    def action_events(self) -> list[list[Event]]:
-        """Every action's events, by replaying each action once on the state before it."""
-        states, actions = self.session.states, self.session.actions
-        keep = 0
-        while keep < min(len(self._events), len(actions)) and self._events[keep][0] is states[keep + 1]:
-            keep += 1
-        del self._events[keep:]
-        for i in range(keep, len(actions)):
-            _, events = self.session.engine.apply(states[i], actions[i])
-            self._events.append((states[i + 1], events))
-        return [e for _, e in self._events]
+    def show_cursor(self) -> None:
+        if self._options and self.deal is None:
+            key = key_of(self._options[self.cursor % len(self._options)])
+            self.choices.cursor = key
+            if key in self.choices.order:
+                self.choices.page = self.choices.order.index(key) // self.choices.per_page
 
-    def ledger(self) -> list[LedgerEntry]:
-        names = self.state.names
-        return [LedgerEntry(ledger_line(self.t, names, ev),
-                            self.t.reason("alibaba", ev.data.get("reason", ""), ev.data.get("params")))
-                for events in self.action_events() for ev in events if ev.kind in ("pay", "forgiven")]
+    def walked(self) -> tuple[tuple[int, str | None], ...]:
+        """The way Ali Baba walked with the latest movement card (from the event log)."""
+        for i in range(len(self.session.events) - 1, -1, -1):
+            move = next((e for e in self.session.events[i] if e.kind == "move"), None)
+            if move is not None:
+                d = move.data
+                before = self.session.states[i].branch
+                forks = list(self.session.actions[i].get("forks") or [])
+                return tuple(walked_steps(self.box.board, d["from"], d["to"], before, forks))
+            if any(e.kind == "round_end" for e in self.session.events[i]) and i < len(self.session.events) - 1:
+                break
+        return ()
 
-    def last_events(self) -> list[Event]:
-        all_events = self.action_events()
-        return all_events[-1] if all_events else []
+    def ledger(self) -> list[tuple[str, str]]:
+        """Every payment so far: (short line, the bank's full reason), from the event log."""
+        names = self.names()
+        return [(ledger_line(self.t, names, ev), self.t.reason("alibaba", ev.data.get("reason", ""),
+                                                                 ev.data.get("params")))
+                for events in self.session.events for ev in events if ev.kind in ("pay", "forgiven")]
 
-    def fate(self) -> FateView | None:
-        history = self.action_events()
-        # the gangs of a finished arrest were announced when it began, a few actions back
-        gangs = next((tuple(e.data["gangs"]) for events in reversed(history) for e in events
-                      if e.kind == "arrest"), ())
-        return fate_view(self.session, history[-1] if history else [], gangs)
-
-    def pending_die(self) -> str | None:
-        """"draw" while dealing, "roll" when a die is due, else None."""
-        chance = self.session.engine.chance(self.state)
-        return chance.action if chance is not None else None
+    def fate(self) -> look.FateView | None:
+        events = self.session.events
+        last = events[-1] if events and self.session.last_events else []
+        gangs = next((tuple(e.data["gangs"]) for evs in reversed(events[-40:]) for e in evs if e.kind == "arrest"), ())
+        return look.fate_view(self.session, last, gangs)
 
     # -- commands -----------------------------------------------------------------------------
+    def done(self, events: list[Event]) -> None:
+        """After a command: what happened in words; the list is rebuilt; taps wait a moment."""
+        msg = event_words(self.t, self.box, self.names(), events)
+        if msg:
+            self.say(msg)
+        self.controls.changed()
+        self.options()
+
     def roll(self, value: int | None = None) -> None:
-        """ROLL: the die the game waits for; while dealing, every card at once (a typed value
-        deals just that card, for a table dealing real cards)."""
-        if self.pending_die() == "draw" and value is None:
-            dealt = 0
-            while self.pending_die() == "draw":
-                if self.attempt(self.session.roll) is None:
-                    break
-                dealt += 1
-            if dealt:
-                self.app.sounds.play("roll")
-                self.say(self.t("ab_dealt", count=dealt))
-                self.after([])
+        """ROLL: the die the game waits for (it tumbles; the value is already decided); while
+        dealing, every card in ONE stored transaction (a typed value deals just that card)."""
+        chance = self.pending()
+        if chance is None:
+            self.say(ui(self.t, "no_die", waits=phase_words(self.t, self.box, self.session, self.names())), bad=True)
             return
-        if self.pending_die() is None:
-            self.say(self.t("ab_no_die", waits=phase_words(self.t, self.box, self.session)), bad=True)
+        if chance.action == "draw":
+            if value is None:
+                steps = self.attempt(self.session.roll_many)
+                if steps:
+                    self.app.sounds.play("roll")
+                    self.say(look.counted(self.t, "dealt", len(steps)))
+                    self.controls.changed()
+                    self.options()
+                return
+            n = sum(len(h) for h in self.state.hands) + 1
+            events = self.attempt(self.session.roll, value)
+            if events is not None:
+                seat = next(e.data["seat"] for e in events if e.kind == "dealt")
+                self.say(ui(self.t, "dealt_card", name=self.seat_name(seat), value=value, n=n,
+                            total=len(self.box.movement)))
+                self.controls.changed()
+                self.options()
             return
         events = self.attempt(self.session.roll, value)
         if events is not None:
             self.app.sounds.play("roll")
-            self.after(events)
+            self.dice.rolled(self.session.actions[-1]["value"], chance.kind, self.app.now())
+            self.done(events)
 
-    def choose(self, index: int) -> None:
-        options = self.choices()
+    def pick_key(self, key: Hashable) -> None:
+        """A tapped choice (or OK on the highlight)."""
+        if self.deal is not None:
+            self.answer(key[2])
+            return
+        action = next((a for a in self.options() if key_of(a) == key), None)
+        if action is None:
+            return
+        self.cursor = self._options.index(action)
+        if action["action"] in WIZARD:
+            seat = self.session.engine.current_player(self.state)
+            self.deal = Deal("sale" if action["action"] == "sell_to_open" else "trade", self.state, self.box, seat
+                             if action["action"] == "sell_to_open" else None)
+            self.pad.clear()
+            self.refresh_list()
+            return
+        events = self.attempt(self.session.act, action)
+        if events is not None:
+            self.done(events)
+
+    def answer(self, value: Any) -> None:
+        assert self.deal is not None
+        action = self.deal.answer(value)
+        if action is None:
+            self.pad.clear()
+            self.refresh_list()
+            return
+        events = self.attempt(self.session.act, action)
+        if events is None:
+            self.deal.back()  # refused (the banner says why): ask the last question again
+            self.refresh_list()
+            return
+        self.deal = None
+        self.done(events)
+
+    def pad_ok(self, value: int) -> None:
+        if self.deal is not None:
+            self.answer(value)
+
+    def back(self) -> None:
+        """UNDO during a dialogue: one question back, or out of it."""
+        if self.deal is not None and not self.deal.back():
+            self.deal = None
+        self.pad.clear()
+        self._for = None
+        self.options()
+        self.refresh_list()
+
+    def undo(self) -> None:
+        if self.deal is not None:
+            self.back()
+            return
+        actions = self.session.actions
+        if actions and actions[-1]["action"] == "draw":
+            self.say(ui(self.t, "undo_dealt"), bad=True)
+            return
+        if self.attempt(self.session.undo) is not None:
+            self.say(self.t("undone"))
+            self.controls.changed()
+            self.options()
+
+    def toggle_ledger(self) -> None:
+        self.view = "players" if self.view == "ledger" else "ledger"
+        self.ledger_top = None
+
+    def scroll_ledger(self, step: int) -> None:
+        total, lines = len(self.ledger()), look.ledger_lines(self)
+        top = self.ledger_top if self.ledger_top is not None else max(0, total - lines)
+        self.ledger_top = max(0, min(max(0, total - lines), top + step * lines))
+
+    def move_cursor(self, step: int) -> None:
+        if self.deal is not None:
+            self.choices.press("left" if step < 0 else "right")
+            return
+        options = self.options()
         if not options:
             self.explain_no_choice()
             return
-        events = self.attempt(self.session.act, options[index % len(options)])
-        if events is not None:
-            self.after(events)
+        self.cursor = (self.cursor + step) % len(options)
+        self.show_cursor()
 
     def explain_no_choice(self) -> None:
         if self.session.over:
             return
-        pending = self.pending_die()
-        key = "ab_press_deal" if pending == "draw" else "ab_press_roll"
-        self.say(self.t(key, waits=phase_words(self.t, self.box, self.session)), bad=True)
-
-    def after(self, events: list[Event]) -> None:
-        """Say what the dice did; leave for the end screen once the game is over."""
-        msg = self.event_words(events)
-        if msg:
-            self.say(msg)
-
-    def event_words(self, events: list[Event]) -> str:
-        names = self.state.names
-        out: list[str] = []
-        for ev in events:
-            d = ev.data
-            if ev.kind == "die" and d["die"] == "black":
-                out.append(self.t("ab_black_was", value=d["value"], first=fate_number(d["value"], 1),
-                                  last=fate_number(d["value"], 6)))
-            elif ev.kind == "die" and d["die"] == "white":
-                out.append(self.t("ab_white_was", value=d["value"]))
-            elif ev.kind == "die" and "gang" in d:
-                out.append(self.t("ab_gang_die", value=d["value"], gang=d["gang"]))
-            elif ev.kind == "die":
-                out.append(self.t("ab_die_was", value=d["value"]))
-            elif ev.kind == "fate":
-                caught = [f"{names[e.data['seat']]} −{e.data['bribe']}" for e in events if e.kind == "caught"]
-                out.append(self.t("ab_fate_caught", n=d["number"], who=", ".join(caught)) if caught
-                           else self.t("ab_fate_nobody", n=d["number"]))
-            elif ev.kind == "arrest_over" and not any(e.kind == "fate" for e in events):
-                out.append(self.t("ab_arrest_off"))
-            elif ev.kind == "round_end":
-                out.append(self.t("ab_round_end", round=d["round"]))
-        return " · ".join(out)
-
-    def undo(self) -> None:
-        if self.attempt(self.session.undo) is not None:
-            self.say(self.t("undone"))
-
-    def move_pick(self, step: int) -> None:
-        options = self.choices()
-        if not options:
-            self.explain_no_choice()
-            return
-        self.pick = (self.pick + step) % len(options)
-        if self.pick < self.top:
-            self.top = self.pick
-        elif self.pick >= self.top + VISIBLE:
-            self.top = self.pick - VISIBLE + 1
-
-    def scroll(self, step: int) -> None:
-        """The touch arrows beside the list: a page up or down (the highlight follows)."""
-        options = self.choices()
-        if not options:
-            return
-        self.top = max(0, min(len(options) - VISIBLE, self.top + step * VISIBLE)) if len(options) > VISIBLE else 0
-        self.pick = min(max(self.pick, self.top), self.top + VISIBLE - 1, len(options) - 1)
-
-    def toggle_ledger(self) -> None:
-        self.show_ledger = not self.show_ledger
-        self.ledger_top = None
-
-    def scroll_ledger(self, step: int, lines: int) -> None:
-        total = len(self.ledger())
-        top = self.ledger_top if self.ledger_top is not None else max(0, total - lines)
-        self.ledger_top = max(0, min(max(0, total - lines), top + step * lines))
+        chance = self.pending()
+        label = ui(self.t, "deal" if chance is not None and chance.action == "draw" else "roll")
+        self.say(ui(self.t, "press_button", button=label,
+                    waits=phase_words(self.t, self.box, self.session, self.names())), bad=True)
 
     # -- input --------------------------------------------------------------------------------
     def on_input(self, ev: InputEvent) -> None:
+        self.dice.stop() if ev.name != "roll" else None  # a press ends the tumble
         if ev.name == "undo":
             self.undo()
         elif ev.name == "roll":
             self.roll(ev.value)
         elif ev.name in ("left", "right"):
-            self.move_pick(-1 if ev.name == "left" else 1)
+            self.move_cursor(-1 if ev.name == "left" else 1)
         elif ev.name == "ok":
-            if self.pending_die() == "draw":
-                self.roll()
-            else:
-                self.choose(self.pick) if self.choices() else self.explain_no_choice()
+            self.ok()
         elif ev.name == "straight":
             self.toggle_ledger()
         self.dirty = True
 
-    def tap_choice(self, index: int) -> None:
-        self.choices()  # the highlight belongs to this state
-        self.pick = index
-        self.choose(index)
+    def ok(self) -> None:
+        if self.deal is not None:
+            if self.deal.is_pad():
+                self.pad.ok()
+            else:
+                self.choices.press("ok")
+            return
+        if self.pending() is not None:
+            self.roll()
+        elif self.options():
+            self.pick_key(key_of(self._options[self.cursor % len(self._options)]))
+        else:
+            self.explain_no_choice()
+
+    def tappables(self) -> list[Control]:
+        self.options()
+        undo_label = ui(self.t, "back") if self.deal is not None else self.t("undo")
+        out = [self.menu_key, Control(self.undo_rect, undo_label, self.undo, enabled=bool(self.session.actions)
+                                      or self.deal is not None, key="undo" if self.deal is None else "back")]
+        if self.deal is not None:
+            out.append(Control(self.view_rect, ui(self.t, "cancel"), self.cancel_deal, key="cancel"))
+            out += self.pad.controls() if self.deal.is_pad() else self.choices.controls()
+            return out
+        ledger_label = ui(self.t, "players" if self.view == "ledger" else "ledger")
+        out.append(Control(self.view_rect, ledger_label, self.toggle_ledger, key="view"))
+        if self.view == "ledger":
+            out += look.ledger_controls(self)
+        chance = self.pending()
+        if chance is not None:
+            keys = self.card_keys if chance.action == "draw" else self.die_keys
+            keys.allowed = frozenset(chance.faces)
+            out += keys.controls()
+            out.append(Control(self.roll_rect, ui(self.t, "deal" if chance.action == "draw" else "roll"), self.roll,
+                               selected=True, key="roll"))
+        elif self._options:
+            out += self.choices.controls()
+        return out
+
+    def cancel_deal(self) -> None:
+        self.deal = None
+        self._for = None
+        self.options()
+
+    # -- time ---------------------------------------------------------------------------------
+    def update(self, now: float) -> bool:
+        busy = self.dice.busy(now)
+        if busy:
+            self.dirty = True
+        return busy
+
+    def is_busy(self) -> bool:
+        return self.dice.busy(self.app.now())
 
     # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        self.options()
+        look.draw(self, surf)
+        self.controls.set(self.tappables())
+        self.controls.draw(surf)
+        look.draw_after_controls(self, surf)
+
     # -- what the app, the demo and the end screen ask ----------------------------------------
     def turns_played(self) -> int:
-        return _turns_played(self.session)
+        """Turns so far: every turn plays exactly one movement card."""
+        return sum(1 for a in self.session.actions if a["action"] == "move")
 
     def demo_presses(self, rng: random.Random) -> list[str]:
         return _demo_presses(self, rng)
 
-    def draw(self, surf: pygame.Surface) -> None:
-        from companion.ui.scenes import alibaba_draw
-        alibaba_draw.draw(self, surf)
+    def end_rows(self) -> list[tuple[str, list[Any]]]:
+        st = story(self.session)
+        return [(self.t("money"), list(self.state.money)), (ui(self.t, "end_kadi"), st.kadi),
+                (ui(self.t, "end_loot"), st.loot)]
+
+    def end_picture_rect(self) -> pygame.Rect | None:
+        return picture_rect(self.state.players)
+
+    def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        st = story(self.session)
+        names = self.names()
+        notes = []
+        if rect.w >= 240:
+            big, best = st.biggest_kadi, st.best_loot
+            notes.append(ui(self.t, "biggest_kadi", amount=big[0], name=names[big[1]], round=big[2]) if big
+                         else ui(self.t, "no_kadi"))
+            notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
+                         else ui(self.t, "no_loot"))
+        colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
+        draw_chart(surf, rect, st, colours, notes)
 
 
 # -- the demo ------------------------------------------------------------------------------------
@@ -432,20 +457,15 @@ class AlibabaScene(TableScene):
 DEMO_WEIGHTS: dict[str, dict[str, float]] = {
     TURN: {"move": 9.0, "sell": 1.0},
     LOOT: {"take": 3.0, "done": 1.0},
-    DUMP: {"done": 5.0, "dump": 1.0, "sell_to": 0.5},
+    DUMP: {"done": 5.0, "dump": 1.0},
     LAST_CHANCE: {"done": 2.0, "last_chance": 1.0},
-    BAZAAR: {"done": 3.0, "trade": 1.0},
+    BAZAAR: {"done": 3.0},
 }
-
-
-def _turns_played(session: Session) -> int:
-    """Turns so far: every turn plays exactly one movement card."""
-    return sum(1 for a in session.actions if a["action"] == "move")
 
 
 def _demo_pick(phase: str, options: list[Action], rng: random.Random) -> int:
     weights = DEMO_WEIGHTS.get(phase, {})
-    kinds = sorted({a["action"] for a in options})
+    kinds = sorted({a["action"] for a in options} - set(WIZARD))
     kind = rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
     return rng.choice([i for i, a in enumerate(options) if a["action"] == kind])
 
@@ -457,17 +477,13 @@ def _steps(start: int, target: int, n: int) -> list[str]:
 
 
 def _demo_presses(scene: AlibabaScene, rng: random.Random) -> list[str]:
-    """The presses a table would make from now up to the next die (or the next turn).
-
-    Planned on the engine, which is pure: every decision of this turn (a move, then who
-    dumps or keeps his cards) and then ROLL for the die that follows, so a demo that stops
-    after a turn stops with that die on the table.
-    """
+    """The presses a table would make from now up to the next die (or the next turn), planned
+    on the engine, which is pure; the highlight starts on the first choice of each step."""
     session = scene.session
     engine = session.engine
     state = session.state
-    scene.choices()  # the highlight now belongs to this state
-    pick = scene.pick
+    scene.options()
+    pick = scene.cursor
     presses: list[str] = []
     for _ in range(16):
         if engine.is_over(state):
@@ -487,4 +503,4 @@ def _demo_presses(scene: AlibabaScene, rng: random.Random) -> list[str]:
     return presses
 
 
-__all__ = ["AlibabaScene", "choices_for", "choice_label", "fate_view"]
+__all__ = ["AlibabaScene", "choices_for", "choice_label", "key_of"]

@@ -1,0 +1,106 @@
+"""The end of a game of Ali Baba: every player's money over the game as a line chart from the
+ledger (``session.events``: every action's events, the rounds marked), the biggest payment to
+the Kadi and the best loot, and the figures the end screen lists per player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.kit import Label, inset, line_height, min_size
+
+KADI = frozenset({"kadi_bribe", "kadi_bribe_broke"})
+
+
+@dataclass(frozen=True)
+class Story:
+    """What the ledger tells about a finished game."""
+
+    money: list[list[int]]          # money[step][seat]: after each action that moved money
+    rounds: list[int]               # steps at which a round ended
+    kadi: list[int]                 # per seat: everything paid to the Kadi
+    loot: list[int]                 # per seat: loot cards taken
+    biggest_kadi: tuple[int, int, int] | None   # (amount, seat, round)
+    best_loot: tuple[int, str, int, int] | None  # (gain, group, price, seat)
+
+
+def story(session: Any) -> Story:
+    """Read the whole game from the event log, never by replaying it."""
+    box = session.engine.box
+    money = list(session.states[0].money)
+    n = len(money)
+    points, rounds = [list(money)], []
+    kadi, loot = [0] * n, [0] * n
+    biggest: tuple[int, int, int] | None = None
+    best: tuple[int, str, int, int] | None = None
+    rnd = 1
+    for events in session.events:
+        changed = False
+        for ev in events:
+            d = ev.data
+            if ev.kind == "round_end":
+                rounds.append(len(points))
+                rnd = d["round"] + 1
+            if ev.kind != "pay":
+                continue
+            amount, reason = d["amount"], d["reason"]
+            if d["payer"] is not None:
+                money[d["payer"]] -= amount
+            if d["payee"] is not None:
+                money[d["payee"]] += amount
+            changed = changed or amount != 0
+            if reason in KADI and d["payer"] is not None:
+                kadi[d["payer"]] += amount
+                if biggest is None or amount > biggest[0]:
+                    biggest = (amount, d["payer"], rnd)
+            if reason == "loot" and d["payer"] is not None:
+                loot[d["payer"]] += 1
+                group = str((d.get("params") or {}).get("group", ""))
+                g = box.group_index(group)
+                gain = (box.gangs[box.groups[g].gang].value if g is not None else 0) - amount
+                if best is None or gain > best[0]:
+                    best = (gain, group, amount, d["payer"])
+        if changed:
+            points.append(list(money))
+    return Story(points, rounds, kadi, loot, biggest, best)
+
+
+def picture_rect(players: int) -> pygame.Rect:
+    """Right of the end screen's table, which needs a column per player (6 must fit)."""
+    table_w = 150 + players * 92
+    x = max(20 + table_w + 10, 400)
+    return pygame.Rect(x, 122, 780 - x, 270)
+
+
+def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list[tuple[int, int, int]],
+               notes: list[str]) -> None:
+    """Lines of money per seat over the game, the ends of rounds as dashed verticals, and
+    the notes (biggest Kadi payment, best loot) under it."""
+    pygame.draw.rect(surf, theme.PANEL, rect, border_radius=8)
+    note_h = line_height(min_size()) * 2 + 8
+    plot = inset(pygame.Rect(rect.x, rect.y, rect.w, rect.h - 2 * note_h), 10, 10)
+    top = max(max(p) for p in st.money) or 1
+    low = min(0, min(min(p) for p in st.money))
+    steps = max(1, len(st.money) - 1)
+
+    def at(i: int, v: int) -> tuple[int, int]:
+        return (plot.x + round(plot.w * i / steps), plot.bottom - round(plot.h * (v - low) / (top - low or 1)))
+
+    pygame.draw.line(surf, theme.INK_DIM, plot.bottomleft, plot.bottomright, 1)
+    for r in st.rounds:
+        x = at(r, 0)[0]
+        for y in range(plot.y, plot.bottom, 8):
+            pygame.draw.line(surf, theme.INK_DIM, (x, y), (x, min(plot.bottom, y + 4)), 1)
+    for seat, colour in enumerate(colours):
+        pts = [at(i, p[seat]) for i, p in enumerate(st.money)]
+        if len(pts) >= 2:
+            pygame.draw.lines(surf, colour, False, pts, 3)
+    y = plot.bottom + 8
+    for note in notes:
+        Label(note, pygame.Rect(rect.x + 8, y, rect.w - 16, note_h), role="min", wrap=True,
+              color=theme.INK).draw(surf)
+        y += note_h
