@@ -15,6 +15,8 @@ from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
 from companion.ui.kit import problems, recording
+from companion.ui.kit import Label
+from companion.ui.scenes import suleika_panel as panel
 from companion.ui.scenes.suleika import SuleikaScene
 from tests.language import foreign_words
 
@@ -35,6 +37,10 @@ def check(app, scene) -> list[str]:
     with recording() as rec:
         scene.draw(app.screen)
     found = problems(rec)
+    if isinstance(scene, SuleikaScene):  # the status and payment lines are never cut short
+        status = panel.status_text(scene, app.now())
+        if Label(status, panel.STATUS, role="read", wrap=True).fitted().shown != status:
+            found.append(f"status {status!r} does not fit")
     for mark in rec.texts:
         bad = foreign_words(mark.text, app.texts.lang, proper=PROPER)
         if bad:
@@ -116,3 +122,12 @@ def test_the_end_screen_with_the_final_board_is_readable(app, players):
     assert session.over
     table = SuleikaScene(app, session)
     assert check(app, app.routes["end"](app, table=table)) == []
+
+
+def test_every_status_sentence_fits_two_lines_with_the_longest_names(app):
+    long = panel.short("Alexandra-Marie von Bagdad")
+    values = {"payer": long, "payee": long, "name": long, "amount": "12,3", "n": 4}
+    for key in ("pays", "pays_all", "pays_out", "heading_for", "expect", "expect_nothing", "roll_now", "rolling",
+                "rolled", "place_hint", "place_second", "place_confirm"):
+        text = app.texts(f"suleika.ui.{key}", **values)
+        assert Label(text, panel.STATUS, role="read", wrap=True).fitted().shown == text, key

@@ -405,7 +405,7 @@ class SuleikaScene(TableScene):
                 (self.t("score"), list(view.scores))]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        return pygame.Rect(520, 122, 260, 270)
+        return pygame.Rect(550, 122, 230, 270)
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         """The final board, and under it how many cells each colour shows."""
