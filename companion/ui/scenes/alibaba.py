@@ -114,12 +114,12 @@ class AlibabaScene(TableScene):
         self.undo_rect, self.view_rect = undo, view
         self.right = right
         self.choices = GangChoices(right, self.pick_key, lines=2)
-        head_r, rest_r = cut(right, "top", 72, 2)
-        help_r, rest_r = cut(rest_r, "top", 56, 4)
-        die_row, keys = cut(rest_r, "top", 100, 6)
+        head_r, rest_r = cut(right, "top", 108, 2)
+        help_r, rest_r = cut(rest_r, "top", 60, 4)
+        die_row, keys = cut(rest_r, "top", 96, 6)
         self.hint_rect, self.help_rect = head_r, help_r
         self.die_rect = pygame.Rect(die_row.x + 4, die_row.y + 4, die_row.h - 8, die_row.h - 8)
-        self.roll_rect = pygame.Rect(self.die_rect.right + 12, die_row.y + 14, die_row.right - self.die_rect.right - 12,
+        self.roll_rect = pygame.Rect(self.die_rect.right + 12, die_row.y + 12, die_row.right - self.die_rect.right - 12,
                                      72)
         self.die_keys = FixedKeys(keys, lambda v: self.roll(v), faces=(1, 2, 3, 4, 5, 6), rows=2)
         cards = sorted(set(self.box.movement))

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 DARK = (18, 16, 24)
 DANGER = (150, 40, 40)
 DANGER_DIM = (80, 36, 44)
-READ_H = line_height(read_size()) - 2   # one line of read-size text
-MIN_H = line_height(min_size()) - 2     # one line of min-size text
+READ_H = line_height(read_size())      # one line of read-size text (35 px)
+MIN_H = line_height(min_size())        # one line of min-size text (28 px)
 
 __all__ = ["counted", "draw", "fate_view", "FateView"]
 
@@ -152,7 +152,7 @@ def draw_chance(scene: "AlibabaScene", surf: pygame.Surface, chance: Any, names:
         seat = scene.session.engine.current_player(scene.state)
         head = ui(t, "hint_roll", name=names[seat] if seat is not None else "", die=die_words(t, chance.kind))
         help_ = ui(t, "hint_roll_help", button=ui(t, "roll"))
-    Label(head, scene.hint_rect, role="read", bold=True, color=theme.GOLD, wrap=True).draw(surf)
+    Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True).draw(surf)
     Label(help_, scene.help_rect, wrap=True, color=theme.INK).draw(surf)
     if chance.action == "draw":
         draw_card(surf, scene.die_rect, dealt)
@@ -219,7 +219,7 @@ def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()
 def draw_fate(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
     """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
     area = scene.left
-    grid_r, side = row(area, [300, area.w - 306], 6)
+    grid_r, side = row(area, [280, area.w - 286], 6)
     note_r = pygame.Rect(grid_r.x, grid_r.bottom - 2 * MIN_H - 4, grid_r.w, 2 * MIN_H + 4)
     cell = min((grid_r.w - 30) // 6, (note_r.y - grid_r.y - MIN_H - 4) // 6)
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
@@ -249,7 +249,7 @@ def draw_fate(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, names
                              border_radius=6)
     t = scene.t
     gangs = ui(t, "all_gangs") if len(fate.gangs) == len(scene.box.gangs) else ", ".join(fate.gangs)
-    note = [ui(t, "arrest_of", gangs=gangs)]
+    note = [ui(t, "arrest_of", gangs=gangs), ui(t, "bribe", bribe=scene.box.settings.kadi_bribe)]
     if fate.row_set:
         note.append(ui(t, "black_set", value=fate.row))
     if fate.column_set is not None:
@@ -261,27 +261,31 @@ def draw_fate(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, names
 def draw_stakes(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
                 names: list[str]) -> None:
     """Per player: what the Kadi may take (worst case and chance), or took."""
-    caption_r, body = cut(rect, "top", MIN_H * 2 + 2, 2)
-    caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes",
-                                                                             bribe=scene.box.settings.kadi_bribe)
-    Label(caption, caption_r, color=theme.INK_DIM, wrap=True).draw(surf)
+    caption_r, body = cut(rect, "top", MIN_H + 2, 2)
+    caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes")
+    Label(caption, caption_r, color=theme.INK_DIM).draw(surf)
     for seat, r in enumerate(column(body, scene.state.players, 2)):
         surf.blit(theme.swatch(seat_colour(scene, seat), 10, r.h - 4), (r.x, r.y + 2))
         if fate.number is not None:
             paid = fate.caught.get(seat, 0)
             text, color = (f"−{paid}", theme.BAD) if paid else ("0", theme.GOOD)
+            odds = ""
         else:
             numbers = [m for m in range(1, 37) if fate.row is None or (m - 1) // 6 + 1 == fate.row]
             worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
             chance = fate.chance.get(seat, 0.0)
-            text, color = (f"≤{worst} {round(chance * 100)}%", theme.BAD) if worst else ("0", theme.GOOD)
+            text, color = (f"≤{worst}", theme.BAD) if worst else ("0", theme.GOOD)
+            odds = f"{round(chance * 100)}%" if worst else ""
         inner = pygame.Rect(r.x + 14, r.y, r.w - 14, r.h)
         if r.h >= READ_H + MIN_H:
             name_r, risk_r = cut(inner, "top", MIN_H, 0)
             Label(names[seat], name_r, color=theme.INK).draw(surf)
         else:
             risk_r = inner
+        risk_r, odds_r = row(risk_r, [3, 2], 4)
         Label(text, risk_r, role="read", bold=True, color=color).draw(surf)
+        if odds:
+            Label(odds, odds_r, color=theme.BAD, align="right").draw(surf)
 
 
 # -- ledger ---------------------------------------------------------------------------------------------
