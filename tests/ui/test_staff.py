@@ -155,7 +155,7 @@ def test_three_wrong_pins_lock_for_a_minute_and_a_restart_keeps_it(app: App, dat
     press(app, "staff")
     type_pin(app, "1111")
     type_pin(app, "2222")
-    assert "Noch 1 Versuche" in " ".join(shown(app))
+    assert "Versuche bis zur Sperre: 1" in " ".join(shown(app))
     type_pin(app, "3333")
     assert "1:00" in " ".join(shown(app))
     # locked: the keys are off, and even the right PIN is not looked at

@@ -188,8 +188,9 @@ class GamePage(HistoryPage):
             self.label(surf, self.st("no_game_id", game=self.game_id), BODY, role="min", wrap=True)
             return
         names = ", ".join(self.player(r, i) for i in range(r.players))
-        lines(self, surf, [(self.line(r), theme.INK), (self.st("players_were", names=names), theme.INK),
-                           (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 84, 760, 300), 56)
+        self.label(surf, self.line(r), pygame.Rect(20, 84, 760, 64), role="min", wrap=True, valign="top")
+        lines(self, surf, [(self.st("players_were", names=names), theme.INK),
+                           (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 156, 760, 200), 48)
 
 
 class QrPage(StaffPage):
