@@ -1,0 +1,293 @@
+"""Drawing the Der fliegende Teppich table (the scene's logic is in ``teppich.py``).
+
+Layout on the 800×480 screen: the turn banner across the top; the 24×12 board mirror on the
+left (25 px cells: the board is a picture, taps pick the nearest lit cell); on the right the
+players (colour and pattern, name, steering tokens left, turns to miss), the special die and
+ROLL; under the board what to do now (two lines, read from the chairs) and one row of large
+buttons. Board cells are ``(x, y)`` with y counted from the bottom, as in the engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.kit import BoardGrid, Label, Layer, cut, row
+from companion.ui.kit.text import draw_text, min_size
+
+Cell = tuple[int, int]
+Colour = tuple[int, int, int]
+
+HEADER = pygame.Rect(8, 2, 784, 38)
+BOARD = pygame.Rect(4, 42, 600, 300)
+SIDE = pygame.Rect(612, 42, 184, 300)
+PLAYER_H = 30
+DIE = pygame.Rect(612, 222, 60, 52)
+DIE_WORDS = pygame.Rect(678, 222, 118, 52)
+ROLL = pygame.Rect(612, 278, 184, 64)
+STATUS = pygame.Rect(8, 344, 784, 70)
+BUTTONS = pygame.Rect(4, 414, 792, 64)
+
+CALM = (226, 204, 160)
+WIND1 = (170, 200, 228)
+WIND2 = (128, 168, 214)
+GRID_LINE = (120, 100, 80)
+SCENERY = (150, 96, 60)
+SCENERY_EDGE = (90, 56, 32)
+CLOUD = (246, 246, 250)
+CLOUD_EDGE = (120, 120, 140)
+STAR = (250, 206, 40)
+START = (120, 80, 40)
+GOAL = (40, 80, 190)
+LIT = (60, 200, 90)
+PATH = (250, 150, 30)
+PICK = (255, 255, 255)
+PROPOSED = (90, 90, 255)
+
+
+def board_grid() -> BoardGrid:
+    """The 24×12 board's cells (rows from the top in the kit, y from the bottom here)."""
+    return BoardGrid(BOARD, 12, 24)
+
+
+def cell_rect(grid: BoardGrid, cell: Cell) -> pygame.Rect:
+    x, y = cell
+    return grid.rect_of((grid.rows - 1 - y, x))
+
+
+def cell_centre(grid: BoardGrid, cell: Cell) -> tuple[float, float]:
+    x, y = cell
+    return grid.center_of((grid.rows - 1 - y, x))
+
+
+def nearest(grid: BoardGrid, pos: tuple[int, int], cells: Iterable[Cell], reach: float = 2.0) -> Cell | None:
+    """The lit cell nearest to a finger, if it is within ``reach`` cells: the board's cells
+    are smaller than a fingertip, so a tap need not hit the cell itself.
+
+    >>> g = board_grid()
+    >>> nearest(g, (int(cell_centre(g, (5, 5))[0]) + 30, int(cell_centre(g, (5, 5))[1])), [(5, 5), (9, 5)])
+    (5, 5)
+    """
+    best, dist = None, reach * grid.pitch
+    for cell in cells:
+        cx, cy = cell_centre(grid, cell)
+        d = math.hypot(pos[0] - cx, pos[1] - cy)
+        if d <= dist:
+            best, dist = cell, d
+    return best
+
+
+# -- the board, cached -------------------------------------------------------------------------
+def zone_colour(wind: int) -> Colour:
+    return {0: CALM, 1: WIND1}.get(wind, WIND2)
+
+
+def draw_star(surf: pygame.Surface, rect: pygame.Rect, colour: Colour = STAR) -> None:
+    cx, cy = rect.center
+    r_out, r_in = rect.w * 0.42, rect.w * 0.18
+    points = [(cx + (r_out if k % 2 == 0 else r_in) * math.sin(k * math.pi / 5),
+               cy - (r_out if k % 2 == 0 else r_in) * math.cos(k * math.pi / 5)) for k in range(10)]
+    pygame.draw.polygon(surf, colour, points)
+    pygame.draw.polygon(surf, SCENERY_EDGE, points, 1)
+
+
+def paint_city(surf: pygame.Surface, grid: BoardGrid, box: Any, scenery: Iterable[Cell], clouds: Iterable[Cell],
+               stars: Iterable[Cell], origin: tuple[int, int] = (0, 0)) -> None:
+    """Zones, grid, podiums, stars, scenery and clouds; ``origin`` is where ``surf`` sits."""
+    ox, oy = origin
+
+    def at(cell: Cell) -> pygame.Rect:
+        return cell_rect(grid, cell).move(-ox, -oy)
+
+    for y in range(box.height):
+        for x in range(box.width):
+            pygame.draw.rect(surf, zone_colour(box.wind(y)), at((x, y)))
+    for y in range(box.height):
+        for x in range(box.width):
+            pygame.draw.rect(surf, GRID_LINE, at((x, y)).inflate(2, 2), 1)
+    for cell, colour in ((box.start, START), (box.goal, GOAL)):
+        r = at(cell)
+        pygame.draw.rect(surf, colour, r)
+        pygame.draw.rect(surf, theme.INK, r, 2)
+    for cell in stars:
+        draw_star(surf, at(cell).inflate(-4, -4))
+    solid = set(scenery)
+    for cell in solid:
+        r = at(cell)
+        pygame.draw.rect(surf, SCENERY, r)
+        # windows: scenery is a picture of houses, not a wall of colour
+        pygame.draw.rect(surf, SCENERY_EDGE, r.inflate(-r.w * 0.6, -r.h * 0.5))
+        if (cell[0], cell[1] + 1) not in solid:
+            pygame.draw.line(surf, SCENERY_EDGE, r.topleft, r.topright, 3)
+    for cell in clouds:
+        r = at(cell)
+        pygame.draw.rect(surf, CLOUD, r.inflate(2, 2), border_radius=8)
+        pygame.draw.rect(surf, CLOUD_EDGE, r.inflate(2, 2), 1, border_radius=8)
+
+
+def carpet_rects(grid: BoardGrid, box: Any, state: Any) -> dict[int, pygame.Rect]:
+    """Where each carpet is drawn: side by side on the start podium, stacks offset upwards."""
+    out: dict[int, pygame.Rect] = {}
+    done: set[Cell] = set()
+    size = grid.cell - 6
+    for p in range(state.players):
+        cell = state.cells[p]
+        if cell in done:
+            continue
+        done.add(cell)
+        here = state.at(cell)
+        base = cell_rect(grid, cell)
+        if cell == box.start and len(here) > 1:
+            small = base.w // 2 - 1
+            for k, q in enumerate(here):
+                col, line = k % 2, k // 2
+                out[q] = pygame.Rect(base.x + col * (small + 2), base.bottom - (line + 1) * (small - 4) - 2,
+                                     small, small - 6)
+            continue
+        for k, q in enumerate(here):
+            out[q] = pygame.Rect(base.x + 3 + k * 4, base.y + 8 - k * 7, size, size - 8)
+    return out
+
+
+def paint_carpets(surf: pygame.Surface, grid: BoardGrid, box: Any, state: Any, colours: Sequence[str],
+                  origin: tuple[int, int] = (0, 0)) -> None:
+    ox, oy = origin
+    rects = carpet_rects(grid, box, state)
+    # bottom carpets first, so the one on top is drawn last
+    order = sorted(rects, key=lambda p: (state.cells[p], state.at(state.cells[p]).index(p)))
+    for p in order:
+        r = rects[p].move(-ox, -oy)
+        surf.blit(theme.swatch(colours[p], r.w, r.h), r.topleft)
+        pygame.draw.rect(surf, theme.INK, r, 1)
+
+
+def board_layer(paint: Any) -> Layer:
+    return Layer(board_grid().area, paint)
+
+
+# -- what changes with every tap: lit cells, paths, the wind ------------------------------------
+def draw_path(surf: pygame.Surface, grid: BoardGrid, path: Sequence[Cell], width: int, colour: Colour = PATH) -> None:
+    if len(path) < 2:
+        return
+    points = [cell_centre(grid, c) for c in path]
+    pygame.draw.lines(surf, colour, False, points, width)
+    pygame.draw.circle(surf, colour, points[-1], width + 2)
+
+
+def draw_push(surf: pygame.Surface, grid: BoardGrid, cell: Cell, wind: int) -> None:
+    """The wind's push: an arrow to the right from the cell where the sideways leg began,
+    as long as the cells it adds, and its strength written beside it."""
+    r = cell_rect(grid, cell)
+    y = r.top + 5
+    x0, x1 = r.centerx, r.centerx + wind * grid.pitch
+    pygame.draw.line(surf, (30, 60, 160), (x0, y), (x1, y), 4)
+    pygame.draw.polygon(surf, (30, 60, 160), [(x1 + 6, y), (x1 - 3, y - 6), (x1 - 3, y + 6)])
+    tag = draw_text(surf, f"+{wind}", (x0 - 2, y - 2), min_size(), (20, 40, 140), True, anchor="bottomright")
+    del tag
+
+
+def draw_lit(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[Cell], chosen: Cell | None) -> None:
+    for cell in cells:
+        r = cell_rect(grid, cell)
+        pygame.draw.rect(surf, LIT, r, 3)
+    if chosen is not None:
+        r = cell_rect(grid, chosen).inflate(6, 6)
+        pygame.draw.rect(surf, PICK, r, 3)
+        pygame.draw.rect(surf, (0, 0, 0), r.inflate(4, 4), 1)
+
+
+def draw_clouds_outline(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[Cell]) -> None:
+    for cell in cells:
+        pygame.draw.rect(surf, PROPOSED, cell_rect(grid, cell), 3, border_radius=6)
+
+
+def draw_piece(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[Cell], now: float) -> None:
+    """The piece the table places now, blinking gently so it stands out."""
+    glow = 150 + int(100 * abs(math.sin(now * 3)))
+    for cell in cells:
+        pygame.draw.rect(surf, (glow, 40, 40), cell_rect(grid, cell).inflate(2, 2), 4)
+
+
+# -- the special die ---------------------------------------------------------------------------
+def draw_die(surf: pygame.Surface, rect: pygame.Rect, picture: str | None, value: int | None) -> None:
+    """A face of the special die from its picture name in the box data (an unknown name
+    shows the face number)."""
+    pygame.draw.rect(surf, theme.INK, rect, border_radius=10)
+    pygame.draw.rect(surf, theme.GOLD, rect, 3, border_radius=10)
+    if value is None:
+        return
+    r = rect.inflate(-14, -14)
+    dark = (40, 36, 52)
+    cx, cy = r.center
+    if picture == "sleeping_carpet":
+        pygame.draw.rect(surf, (206, 52, 52), (r.x, cy, r.w, r.h // 3))
+        for k in range(3):  # z z z
+            x, y = r.x + 6 + k * 10, r.y + 12 - k * 4
+            pygame.draw.lines(surf, dark, False, [(x, y), (x + 7, y), (x, y + 7), (x + 7, y + 7)], 2)
+    elif picture == "cloud_arrows":
+        pygame.draw.ellipse(surf, CLOUD_EDGE, (r.x + 4, r.y + 4, r.w - 8, r.h // 2))
+        pygame.draw.line(surf, dark, (r.x, r.bottom - 6), (r.right, r.bottom - 6), 3)
+        pygame.draw.polygon(surf, dark, [(r.right, r.bottom - 6), (r.right - 7, r.bottom - 12),
+                                         (r.right - 7, r.bottom)])
+    elif picture == "two_carpets":
+        pygame.draw.rect(surf, (52, 100, 214), (r.x, r.y + 4, r.w - 10, r.h // 3))
+        pygame.draw.rect(surf, (52, 100, 214), (r.x + 10, cy + 4, r.w - 10, r.h // 3))
+    elif picture == "two_tokens":
+        pygame.draw.circle(surf, theme.GOLD, (cx - 8, cy), r.w // 4)
+        pygame.draw.circle(surf, dark, (cx - 8, cy), r.w // 4, 2)
+        pygame.draw.circle(surf, theme.GOLD, (cx + 8, cy), r.w // 4)
+        pygame.draw.circle(surf, dark, (cx + 8, cy), r.w // 4, 2)
+    elif picture == "crossed_arrows":
+        pygame.draw.line(surf, dark, r.topleft, r.bottomright, 4)
+        pygame.draw.line(surf, dark, r.bottomleft, r.topright, 4)
+    elif picture == "bent_arrow":
+        pygame.draw.lines(surf, dark, False, [(r.x, r.bottom), (r.x, r.y + 4), (r.right - 6, r.y + 4)], 4)
+        pygame.draw.polygon(surf, dark, [(r.right, r.y + 4), (r.right - 8, r.y - 2), (r.right - 8, r.y + 10)])
+    else:
+        Label(str(value), r, role="min", color=dark, align="center", bold=True).draw(surf)
+        return
+    # the face number in a corner: the recorded value, for a table checking the record
+    draw_text(surf, str(value), (rect.right - 4, rect.bottom - 2), min_size(), dark, True, anchor="bottomright")
+
+
+def tumble_face(rng: random.Random, faces: Sequence[Any]) -> Any:
+    """A face for the tumbling picture (never the result: that was decided at the press)."""
+    return rng.choice(list(faces))
+
+
+# -- panels ------------------------------------------------------------------------------------
+def player_rows(count: int) -> list[pygame.Rect]:
+    return [pygame.Rect(SIDE.x, SIDE.y + i * PLAYER_H, SIDE.w, PLAYER_H - 2) for i in range(count)]
+
+
+def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: str, tokens: int, misses: int,
+                    current: bool) -> None:
+    """Colour and pattern, name, steering tokens left (and a red mark per turn to miss)."""
+    if current:
+        pygame.draw.rect(surf, theme.PANEL_HI, rect, border_radius=6)
+        pygame.draw.rect(surf, theme.GOLD, rect, 2, border_radius=6)
+    sw, rest = cut(rect, "left", 26, 4)
+    surf.blit(theme.swatch(colour, 22, rect.h - 6), (sw.x + 3, sw.y + 3))
+    if misses:
+        pygame.draw.line(surf, theme.BAD, (sw.x + 2, sw.bottom - 2), (sw.right - 2, sw.y + 2), 4)
+    count_box, name_box = cut(rest, "right", 30 + 30 * bool(misses), 2)
+    Label(name, name_box, role="min", color=theme.INK if not misses else theme.INK_DIM).draw(surf)
+    # tokens left as a number; turns to miss as "-n" in red after it
+    nums, miss_box = cut(count_box, "left", 30, 0)
+    Label(str(tokens), nums, role="min", color=theme.GOLD, bold=True, align="right").draw(surf)
+    if misses:
+        Label(f"-{misses}", miss_box, role="min", color=theme.BAD, align="right").draw(surf)
+
+
+def button_row(weights: Sequence[float]) -> list[pygame.Rect]:
+    """The bottom row split by weight (each at least 64 px wide)."""
+    return row(BUTTONS, list(weights), 8, touch=True)
+
+
+__all__ = ["BOARD", "BUTTONS", "DIE", "HEADER", "ROLL", "SIDE", "STATUS", "board_grid", "button_row",
+           "cell_centre", "cell_rect", "draw_die", "draw_lit", "draw_path", "draw_push", "nearest"]
