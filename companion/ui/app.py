@@ -316,10 +316,13 @@ class App:
                     break
             # block in event.wait unless a scripted press waits to be handled
             self.step(block=not self._scripted)
-        # the last frame, fully settled, for screenshots
+        # the last frame, fully settled, for screenshots; a game that ended with the last
+        # press still goes to its end screen
         if self.scene is not None:
             while self.scene.update(self.now()):
                 self.clock.tick(60)
+            if self.scene.finished_game() and "end" in self.routes:
+                self.go("end", table=self.scene)
             self.scene.draw(self.screen)
             pygame.display.flip()
 
