@@ -100,3 +100,14 @@ def test_end_screens_are_readable(app, game):
         table = app.routes["table"](app, session=finished(game, players))
         scene = app.routes["end"](app, table=table)
         assert check(app, scene, app.texts.lang) == [], f"{game} {players}p"
+
+
+@pytest.mark.parametrize("game", ["alibaba", "teppich"])
+def test_table_screens_are_readable_mid_game(app, game):
+    """Ali Baba and Teppich tables at several points of seeded games, fewest and most players
+    (Suleika and Mutabor have their own, phase by phase)."""
+    g = spec(game)
+    for players in (min(g.counts), max(g.counts)):
+        for steps in (0, 5, 40, 120):
+            table = app.routes["table"](app, session=midgame(game, players, steps=steps))
+            assert check(app, table, app.texts.lang) == [], f"{game} {players}p after {steps} steps"

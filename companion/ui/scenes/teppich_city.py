@@ -125,12 +125,12 @@ class CityPhase:
                     button(r[2], t("teppich.ui.city_other"), self.other_city, "city_other"),
                     button(r[3], t("teppich.ui.city_own"), self.own_city, "city_own"),
                     button(r[4], t("teppich.ui.city_go"), self.start, "city_go", selected=True),
-                    menu.__class__(r[5], menu.label, menu.on_tap, key=menu.key, role="min")]
+                    menu.__class__(r[5], menu.label, menu.on_tap, key=menu.key, role="min", size=menu.size)]
         r = draw.button_row([2, 2, 2.6, 1.2])
         return [button(r[0], t("teppich.ui.city_clear"), self.clear, "city_clear"),
                 button(r[1], t("teppich.ui.city_suggest"), self.suggest, "city_suggest"),
                 button(r[2], t("teppich.ui.city_check"), self.start, "city_check", selected=True),
-                menu.__class__(r[3], menu.label, menu.on_tap, key=menu.key, role="min")]
+                menu.__class__(r[3], menu.label, menu.on_tap, key=menu.key, role="min", size=menu.size)]
 
     # -- the demo ------------------------------------------------------------------------------
     def demo_presses(self) -> list[str]:
