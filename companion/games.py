@@ -16,7 +16,7 @@ module (and the engines) never import the screens: only the screen layer resolve
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.base import Engine, IllegalAction

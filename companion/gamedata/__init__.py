@@ -48,7 +48,7 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def read_toml(relative: str) -> tuple[dict[str, Any], "TomlLines"]:
+def read_toml(relative: str) -> tuple[dict[str, Any], TomlLines]:
     """Parse ``assets/<relative>``; returns the data and a helper to name lines in errors."""
     path = assets_dir() / relative
     try:

@@ -18,8 +18,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.engine.alibaba.box import (EMPTY, EVENT, FOUR, FOUR_ALL, FOUR_DIE, FOUR_QUESTION, GANG, START,
-                                          Board, Box, Field, Fork, Gang, Group, Settings)
+from companion.engine.alibaba.box import (
+    EMPTY,
+    EVENT,
+    FOUR,
+    FOUR_ALL,
+    FOUR_DIE,
+    FOUR_QUESTION,
+    GANG,
+    START,
+    Board,
+    Box,
+    Field,
+    Fork,
+    Gang,
+    Group,
+    Settings,
+)
 from companion.gamedata import BoxDataError, _display, assets_dir, read_csv, read_toml
 
 FOLDER = "alibaba"

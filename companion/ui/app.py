@@ -27,8 +27,8 @@ from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.kit import GUARD_S, pointer
 from companion.ui.scene import Scene
-from companion.ui.table import TableScene
 from companion.ui.sound import Sounds
+from companion.ui.table import TableScene
 
 #: Posted by input threads to wake the loop; the event itself carries nothing.
 WAKE = pygame.event.custom_type()
@@ -92,7 +92,7 @@ class App:
         #: (button name, seconds from press to the frame showing it), for selftest and bench
         self.latencies: list[tuple[str, float]] = []
         self.frames = 0
-        self.driver: Callable[["App"], bool] | None = None
+        self.driver: Callable[[App], bool] | None = None
         self._scripted: list[InputEvent] = []
         self.notifier = Notifier()
         self._after_first: list[Callable[[], None]] = []

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Scene:
     """Base scene: a list of touch buttons, a banner, and hooks for input, time and drawing."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.t = app.texts
         self.buttons: list[Button] = []
@@ -128,7 +128,8 @@ class Scene:
         return False
 
     # -- drawing --------------------------------------------------------------------------
-    def label(self, surf: pygame.Surface, text: str, rect: pygame.Rect, role: str = "read", **style: Any) -> pygame.Rect:
+    def label(self, surf: pygame.Surface, text: str, rect: pygame.Rect, role: str = "read",
+              **style: Any) -> pygame.Rect:
         """Text in a box, at least the size its role needs, shortened with "…" if it must be
         (``role="read"``: read from across the table; ``"min"``: everything else)."""
         return Label(text, rect, role=role, **style).draw(surf)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from alibaba_helpers import BOX, ENGINE, before, held, pays, playing, refused, run
+
 from companion.engine.alibaba.arrest import endangered_groups, fate_number
 from companion.engine.alibaba.state import BLACK_ROLL, DUMP, LAST_CHANCE, PICK_GANG, TURN, WHITE_ROLL
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from alibaba_helpers import BOX, ENGINE
+
 from companion.engine.alibaba.bank import ledger_totals, money_accounted
 from companion.session import Session, Store
 from companion.session.record import dumps, replay

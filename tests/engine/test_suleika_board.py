@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from companion.engine.suleika import walk
-from companion.engine.suleika import board as geo
 from suleika_reference import BALCONY_TL_BR, BALCONY_TR_BL, ref_walk
+
+from companion.engine.suleika import board as geo
+from companion.engine.suleika import walk
 
 EXAMPLES = [  # rules file, "Balcony loops": (row, col, heading) + roll -> result
     ((0, 6, "E"), 1, (0, 6, "S")),

@@ -7,7 +7,6 @@ import importlib
 import json
 
 import pytest
-
 from suleika_helpers import ENGINE, apply_all, new
 
 MODULES = ["companion.engine.suleika", "companion.engine.suleika.board", "companion.engine.suleika.box",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.suleika import payment_area
 from suleika_helpers import ENGINE, at, kinds, lay, new
+
+from companion.engine.suleika import payment_area
 
 
 def roll_onto(state, value=1):

@@ -7,11 +7,11 @@ import random
 from dataclasses import replace
 
 import pytest
+from suleika_helpers import ENGINE, at, lay, new
 
 from companion.engine.base import IllegalAction
 from companion.engine.suleika import board as geo
 from companion.engine.suleika import legal_placements
-from suleika_helpers import ENGINE, at, lay, new
 
 
 def placing(state, omar=(2, 3)):

@@ -7,11 +7,11 @@ import random
 from collections import Counter
 
 import pytest
+from suleika_helpers import ENGINE
+from suleika_reference import RefGame
 
 from companion.engine.suleika import allowed_headings, hint, payment_area
 from companion.session.record import dumps, replay
-from suleika_helpers import ENGINE
-from suleika_reference import RefGame
 
 COMBOS = (
     [(2, rules, variant, loops) for rules in ("suleika", "marrakech") for variant in (False, True)
@@ -51,7 +51,7 @@ def play(header: dict, seed: int, greedy: bool = False) -> tuple[Counter, list[d
             else:
                 action = {"action": "roll", "value": rng.choice(chance.faces)}
         elif greedy and places:
-            def area_after(a):
+            def area_after(a, state=state):
                 trial, _ = ENGINE.apply(state, a)
                 return len(payment_area(trial, tuple(a["cells"][0]))) + rng.random()
             action = dict(max(places, key=area_after))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine.suleika import carpets_left, scores, seat_colors, visible_cells, winners
 from suleika_helpers import ENGINE, at, kinds, lay, new
+
+from companion.engine.suleika import carpets_left, scores, seat_colors, visible_cells, winners
 
 
 def over(state):

@@ -8,12 +8,12 @@ import dataclasses
 import pickle
 
 import pytest
+from suleika_helpers import ENGINE, apply_all, at, lay, new
 
 from companion.engine.base import Event, IllegalAction
 from companion.engine.suleika import board as geo
 from companion.engine.suleika.events import event
 from companion.session.simulate import play_game
-from suleika_helpers import ENGINE, apply_all, at, lay, new
 
 
 def _placing(omar: tuple[int, int] = (1, 3)) -> object:

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from suleika_helpers import ENGINE
 
 from companion.engine.suleika import hint
 from companion.session.simulate import play_game, random_game
-from suleika_helpers import ENGINE
 
 FIXTURE = Path(__file__).with_name("suleika_speed_games.json")
 SEEDS = (1, 2, 3)

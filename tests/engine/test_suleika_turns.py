@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from suleika_helpers import ENGINE, apply_all, at, kinds, lay, new
 
 from companion.engine.base import Chance, Engine, IllegalAction
 from companion.engine.suleika import allowed_headings
-from suleika_helpers import ENGINE, apply_all, at, kinds, lay, new
-
 
 # -- header ----------------------------------------------------------------------------------
 

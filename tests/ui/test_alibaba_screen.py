@@ -10,13 +10,14 @@ import pytest
 
 from companion.engine.alibaba.state import BLACK_ROLL, DEAL, LAST_CHANCE, LOOT, TURN, WHITE_ROLL, State
 from companion.gamedata import assets_dir
+from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.root import make_app
+from companion.ui.app import App
 from companion.ui.drivers import DemoDriver
 from companion.ui.scenes.alibaba import AlibabaScene, choice_label, choices_for
 from companion.ui.scenes.end import EndScene
-from tests.ui.screen import settle, press, tap
+from tests.ui.screen import press, settle, tap
 
 
 @pytest.fixture
@@ -122,7 +123,6 @@ def test_fate_grid_after_the_black_and_the_white_die(app):
     press(app, "roll", 3)
     fate = scene.fate()
     assert fate.number == 21 and fate.row == 4
-    names = scene.state.names
     for seat, cost in holders.items():
         assert fate.caught[seat] == cost
         assert scene.state.money[seat] < money[seat]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.root import make_app
 from companion.ui.scenes.menu import MenuScene
 from companion.ui.scenes.resume import ResumeScene
 from companion.ui.scenes.setup import SetupScene

@@ -16,7 +16,7 @@ from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
 from companion.ui.kit import recording
 from companion.ui.scenes import staff, staff_base, staff_menu
-from tests.ui.screen import press, settle, tap, tap_label
+from tests.ui.screen import press, settle, tap_label
 
 PIN = "0815"
 

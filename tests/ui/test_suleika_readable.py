@@ -14,8 +14,7 @@ from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
-from companion.ui.kit import problems, recording
-from companion.ui.kit import Label
+from companion.ui.kit import Label, problems, recording
 from companion.ui.scenes import suleika_panel as panel
 from companion.ui.scenes.suleika import SuleikaScene
 from tests.language import foreign_words

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import suleika
+from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.root import make_app
 from companion.ui.drivers import DemoDriver
 from companion.ui.scenes import suleika_board as board
 from companion.ui.scenes.end import EndScene
 from companion.ui.scenes.suleika import SuleikaScene
-from tests.ui.screen import settle, press, tap
+from tests.ui.screen import press, settle, tap
 
 
 @pytest.fixture

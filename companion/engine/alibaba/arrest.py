@@ -20,11 +20,11 @@ dump) the arrest ends at once without rolling: no die could change anything.
 
 from __future__ import annotations
 
-from companion.engine.base import Action, Event, IllegalAction
 from companion.engine.alibaba import actions as read
 from companion.engine.alibaba.bank import describe_cards, hand_over, pay, short_of, to_pile
 from companion.engine.alibaba.box import Box
 from companion.engine.alibaba.state import BLACK_ROLL, DUMP, END, LAST_CHANCE, WHITE_ROLL, Draft, State
+from companion.engine.base import Action, Event, IllegalAction
 
 ROW = 6  # the fate grid is 6 x 6
 

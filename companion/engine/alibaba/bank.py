@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.engine.base import Event, IllegalAction
 from companion.engine.alibaba.box import Box
 from companion.engine.alibaba.state import Draft, State
+from companion.engine.base import Event, IllegalAction
 
 
 def pay(d: Draft, events: list[Event], payer: int | None, payee: int | None, amount: int, reason: str,

@@ -17,12 +17,11 @@ Events 1, 2, 3, 4, 6 and 7 hit one player, whom the mover names (himself allowed
 
 from __future__ import annotations
 
-from companion.engine.base import Action, Event, IllegalAction
 from companion.engine.alibaba import actions as read
 from companion.engine.alibaba.bank import describe_cards, from_pile, hand_over, pay, short_of
 from companion.engine.alibaba.box import Box
-from companion.engine.alibaba.state import (BAZAAR, BONUS_ROLL, END, EVENT_ROLL, GIFT, GIVE, SET_DIE, TARGET,
-                                            Draft)
+from companion.engine.alibaba.state import BAZAAR, BONUS_ROLL, END, EVENT_ROLL, GIFT, GIVE, SET_DIE, TARGET, Draft
+from companion.engine.base import Action, Event, IllegalAction
 
 #: Events that hit one player chosen by the mover.
 HITS_ONE = frozenset({1, 2, 3, 4, 6, 7})

@@ -17,11 +17,23 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.engine.base import Action
 from companion.engine.alibaba.arrest import endangered_groups
 from companion.engine.alibaba.box import BRANCHES, Box
-from companion.engine.alibaba.state import (BAZAAR, CHOOSE_STARTER, DUMP, GIFT, GIVE, LAST_CHANCE, LOOT, PICK_GANG,
-                                            SET_DIE, TARGET, TURN, State)
+from companion.engine.alibaba.state import (
+    BAZAAR,
+    CHOOSE_STARTER,
+    DUMP,
+    GIFT,
+    GIVE,
+    LAST_CHANCE,
+    LOOT,
+    PICK_GANG,
+    SET_DIE,
+    TARGET,
+    TURN,
+    State,
+)
+from companion.engine.base import Action
 
 
 def forks_entered(box: Box, position: int, steps: int) -> int:

@@ -11,18 +11,40 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.base import Action, Chance, Event, IllegalAction
 from companion.engine.alibaba import actions as read
-from companion.engine.alibaba import arrest, events as event_fields
+from companion.engine.alibaba import arrest
+from companion.engine.alibaba import events as event_fields
 from companion.engine.alibaba.bank import describe_cards, from_pile, need_cards, pay, short_of, to_pile
 from companion.engine.alibaba.box import EMPTY, EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START, Box
 from companion.engine.alibaba.legal import legal_actions
-from companion.engine.alibaba.state import (BAZAAR, BLACK_ROLL, BONUS_ROLL, CHOOSE_STARTER, DEAL, DUMP, END,
-                                            EVENT_ROLL, GANG_ROLL, GIFT, GIVE, LAST_CHANCE, LOOT, OVER,
-                                            PICK_GANG, SET_DIE, TARGET, TURN, WHITE_ROLL, Draft, State,
-                                            freeze, thaw)
+from companion.engine.alibaba.state import (
+    BAZAAR,
+    BLACK_ROLL,
+    BONUS_ROLL,
+    CHOOSE_STARTER,
+    DEAL,
+    DUMP,
+    END,
+    EVENT_ROLL,
+    GANG_ROLL,
+    GIFT,
+    GIVE,
+    LAST_CHANCE,
+    LOOT,
+    OVER,
+    PICK_GANG,
+    SET_DIE,
+    TARGET,
+    TURN,
+    WHITE_ROLL,
+    Draft,
+    State,
+    freeze,
+    thaw,
+)
 from companion.engine.alibaba.view import summary
 from companion.engine.alibaba.waiting import not_now
+from companion.engine.base import Action, Chance, Event, IllegalAction
 
 ALL_ACTIONS = frozenset({"draw", "roll", "sell", "move", "take", "done", "choose_player", "set_die", "trade",
                          "give", "pick_gang", "dump", "sell_to", "last_chance", "choose_starter"})

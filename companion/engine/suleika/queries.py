@@ -12,7 +12,6 @@ from companion.engine.suleika import board as geo
 from companion.engine.suleika.board import Cell
 from companion.engine.suleika.state import State
 
-
 # -- whose turn ------------------------------------------------------------------------------
 
 def next_seat(state: State, after: int) -> int | None:
@@ -175,7 +174,7 @@ def hint(state: State) -> dict[str, HeadingHint]:
         expected = 0.0
         path = walks.get((state.omar, heading, state.corner_loops))
         if path is None:  # not a board cell or corner setting the tables know: walked as ever
-            path = geo.walk(state.omar, heading, max(state.die_faces), state.corner_loops)
+            path = tuple(geo.walk(state.omar, heading, max(state.die_faces), state.corner_loops))
         for face in state.die_faces:
             end = path[face - 1][0]
             spread[end] = spread.get(end, 0.0) + weight

@@ -15,8 +15,7 @@ from companion.engine.suleika.board import Cell
 from companion.engine.suleika.box import Box
 from companion.engine.suleika.events import event
 from companion.engine.suleika.header import start_state
-from companion.engine.suleika.state import State
-from companion.engine.suleika.state import draft, made
+from companion.engine.suleika.state import State, draft, made
 
 ACTIONS = ("face", "roll", "place")
 #: Every ``reason`` of a ``pay`` event (``tests/test_messages.py`` checks each has its words).
@@ -77,7 +76,7 @@ def _end_turn(new: dict[str, Any], mover: int, events: list[Event]) -> State:
     ``new``: the next seat rolls, or the game ends when nobody still in has a carpet left
     (rules file, "Paying, end and winner")."""
     out, stock = new["out"], new["stock"]
-    following = (mover + 1) % len(out)
+    following: int | None = (mover + 1) % len(out)
     if out[following] or not sum(stock[following]) > 0:  # the usual case first: the next seat plays on
         following = q.seat_after(out, stock, mover)
     if following is None:
@@ -291,10 +290,10 @@ class SuleikaEngine:
         stock[seat] = tuple(left)
         new = draft(state)
         new["board"] = tuple(rows)
-        new["stock"] = stock = tuple(stock)
+        new["stock"] = stocks = tuple(stock)
         new["laid"] = state.laid + 1
         events = [event("place", {"seat": seat, "cells": [[ar, ac], [br, bc]], "color": colour})]
-        if state.variant2p and q.seat_after(state.out, stock, seat) is not None:
+        if state.variant2p and q.seat_after(state.out, stocks, seat) is not None:
             # 2-player variant: the mover now sets Omar's heading for the other player.
             new["phase"] = "heading"
             new["turn_heading"] = state.facing

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from companion.engine.alibaba.state import (BAZAAR, CHOOSE_STARTER, DUMP, LAST_CHANCE, LOOT, OVER, TURN, State)
+from companion.engine.alibaba.state import BAZAAR, CHOOSE_STARTER, DUMP, LAST_CHANCE, LOOT, OVER, TURN, State
 from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
@@ -30,8 +30,15 @@ from companion.ui.scenes.alibaba_dice import DieShow
 from companion.ui.scenes.alibaba_end import draw_chart, picture_rect, story
 from companion.ui.scenes.alibaba_route import RoutePicture, walked_steps
 from companion.ui.scenes.alibaba_trade import NOTHING, Deal
-from companion.ui.scenes.alibaba_words import (DONE_FIRST, choice_label, die_words, event_words, gang_of,
-                                               ledger_line, phase_words, ui)
+from companion.ui.scenes.alibaba_words import (
+    DONE_FIRST,
+    choice_label,
+    event_words,
+    gang_of,
+    ledger_line,
+    phase_words,
+    ui,
+)
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)

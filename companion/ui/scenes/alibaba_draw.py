@@ -41,11 +41,11 @@ def gang_tint(box: Any, gang: int) -> tuple[int, int, int]:
     return (r * 45 // 100 + 10, g * 45 // 100 + 10, b * 45 // 100 + 10)
 
 
-def seat_colour(scene: "AlibabaScene", seat: int) -> str:
+def seat_colour(scene: AlibabaScene, seat: int) -> str:
     return scene.seat_colours(seat)[0]
 
 
-def seat_rgb(scene: "AlibabaScene", seat: int) -> tuple[int, int, int]:
+def seat_rgb(scene: AlibabaScene, seat: int) -> tuple[int, int, int]:
     return theme.rgb(seat_colour(scene, seat))
 
 
@@ -54,7 +54,7 @@ def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return DARK if sum(rgb) > 450 else theme.INK
 
 
-def draw(scene: "AlibabaScene", surf: pygame.Surface) -> None:
+def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
     now = scene.app.now()
     surf.fill(theme.BG)
     names = scene.names()
@@ -76,7 +76,7 @@ def draw(scene: "AlibabaScene", surf: pygame.Surface) -> None:
         draw_chance(scene, surf, chance, names, now)
 
 
-def draw_after_controls(scene: "AlibabaScene", surf: pygame.Surface) -> None:
+def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """What lies on the controls: the list's page number, the pad's field, the banner."""
     if scene.deal is not None and scene.deal.is_pad():
         scene.pad.draw(surf)
@@ -87,7 +87,7 @@ def draw_after_controls(scene: "AlibabaScene", surf: pygame.Surface) -> None:
 
 
 # -- the route and the dialogue ---------------------------------------------------------------------
-def draw_route(scene: "AlibabaScene", surf: pygame.Surface) -> None:
+def draw_route(scene: AlibabaScene, surf: pygame.Surface) -> None:
     st, t = scene.state, scene.t
     where = f"{ui(t, 'field', n=st.position)}: {field_words(t, scene.box, st)}"
     scene.route.draw(surf, st.position, st.branch, scene.walked(), where)
@@ -97,7 +97,7 @@ def draw_route(scene: "AlibabaScene", surf: pygame.Surface) -> None:
     Label(note, pygame.Rect(r.x, r.bottom - MIN_H - 3, r.w, MIN_H + 3), color=theme.INK, align="center").draw(surf)
 
 
-def draw_deal(scene: "AlibabaScene", surf: pygame.Surface, names: list[str]) -> None:
+def draw_deal(scene: AlibabaScene, surf: pygame.Surface, names: list[str]) -> None:
     """The question of the sale or trade being entered, and what is agreed so far."""
     assert scene.deal is not None
     r = scene.route_rect
@@ -108,7 +108,7 @@ def draw_deal(scene: "AlibabaScene", surf: pygame.Surface, names: list[str]) -> 
 
 
 # -- players -----------------------------------------------------------------------------------------
-def draw_players(scene: "AlibabaScene", surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
+def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
     """Per player: colour, name, money and cards per gang; with room, the groups and hand."""
     st, box = scene.state, scene.box
     n = st.players
@@ -141,7 +141,7 @@ def draw_players(scene: "AlibabaScene", surf: pygame.Surface, rect: pygame.Rect,
 
 
 # -- the die and the keys for a real one ---------------------------------------------------------------
-def draw_chance(scene: "AlibabaScene", surf: pygame.Surface, chance: Any, names: list[str], now: float) -> None:
+def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: list[str], now: float) -> None:
     t = scene.t
     if chance.action == "draw":
         dealt = sum(len(h) for h in scene.state.hands)
@@ -216,7 +216,7 @@ def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()
     return None
 
 
-def draw_fate(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
+def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
     """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
     area = scene.left
     grid_r, side = row(area, [280, area.w - 286], 6)
@@ -258,7 +258,7 @@ def draw_fate(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, names
     draw_stakes(scene, surf, fate, side, names)
 
 
-def draw_stakes(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
+def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
                 names: list[str]) -> None:
     """Per player: what the Kadi may take (worst case and chance), or took."""
     caption_r, body = cut(rect, "top", MIN_H + 2, 2)
@@ -289,17 +289,17 @@ def draw_stakes(scene: "AlibabaScene", surf: pygame.Surface, fate: FateView, rec
 
 
 # -- ledger ---------------------------------------------------------------------------------------------
-def ledger_lines(scene: "AlibabaScene") -> int:
+def ledger_lines(scene: AlibabaScene) -> int:
     return (scene.ledger_rect.h - MIN_H - 4) // (READ_H + 4)
 
 
-def ledger_window(scene: "AlibabaScene") -> tuple[int, int, int]:
+def ledger_window(scene: AlibabaScene) -> tuple[int, int, int]:
     total, lines = len(scene.ledger()), ledger_lines(scene)
     top = scene.ledger_top if scene.ledger_top is not None else max(0, total - lines)
     return top, lines, total
 
 
-def ledger_controls(scene: "AlibabaScene") -> list[Control]:
+def ledger_controls(scene: AlibabaScene) -> list[Control]:
     top, lines, total = ledger_window(scene)
     return [Control(scene.ledger_prev, "", lambda: scene.scroll_ledger(-1), enabled=top > 0, key="ledger_up",
                     icon="up"),
@@ -307,7 +307,7 @@ def ledger_controls(scene: "AlibabaScene") -> list[Control]:
                     key="ledger_down", icon="down")]
 
 
-def draw_ledger(scene: "AlibabaScene", surf: pygame.Surface) -> None:
+def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """The whole ledger, for disputes: every payment, newest at the bottom."""
     entries = scene.ledger()
     top, lines, total = ledger_window(scene)

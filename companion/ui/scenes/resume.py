@@ -48,7 +48,8 @@ class ResumeScene(Scene):
         if error is not None:
             # why the step no longer applies, in the screen's language
             cause = getattr(error, "cause", None)
-            why = self.t.refusal(self.game, cause) if isinstance(cause, IllegalAction) else self.t.refusal("store", error)
+            why = (self.t.refusal(self.game, cause) if isinstance(cause, IllegalAction)
+                   else self.t.refusal("store", error))
             table.say(self.t("resume_failed", error=why), bad=True)
             table.banner.until = self.app.now() + 30
 

@@ -170,7 +170,8 @@ class SetupScene(Scene):
                             size=min_size(), selected=focus == o.key, key=("option", o.key), role="min"))
             y += 70
         b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), f"{self.t('language')}: {self.t.lang.upper()}",
-                        self.toggle_language, size=min_size(), selected=focus == "language", key="language", role="min"))
+                        self.toggle_language, size=min_size(), selected=focus == "language", key="language",
+                        role="min"))
         back, start = row(BOTTOM, 2, 10, touch=True)
         b.append(Button(back, self.t("back"), self.back, size=size, key="back"))
         b.append(Button(start, self.t("start"), self.start, selected=True, size=size, key="start"))

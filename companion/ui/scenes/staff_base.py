@@ -32,7 +32,7 @@ BANNER = pygame.Rect(20, 400, 760, 72)
 RETURN_S = 120.0
 
 # app -> monotonic time until which the staff screens are open (inf: while one is shown)
-_OPEN: "weakref.WeakKeyDictionary[Any, float]" = weakref.WeakKeyDictionary()
+_OPEN: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
 
 
 def is_open(app: Any) -> bool:

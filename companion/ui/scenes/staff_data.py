@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from companion.games import REGISTRY, resolve
 from companion.gamedata import BoxDataError
+from companion.games import REGISTRY, resolve
 from companion.session.record import dumps
 from companion.session.store import HistoryRow, StoreError
 from companion.ui import theme

@@ -285,7 +285,8 @@ class SuleikaScene(TableScene):
                     Control(a[2], "", partial(self.turn, "right"), icon="right", key=("turn", "right")),
                     Control(a[3], t("suleika.ui.roll"), self.roll, selected=True, key="roll")]
         if phase != "over":
-            out += [Control(r, "", partial(self.roll, v), key=("die", v)) for r, v in zip(panel.KEYS, FACES, strict=True)]
+            out += [Control(r, "", partial(self.roll, v), key=("die", v))
+                    for r, v in zip(panel.KEYS, FACES, strict=True)]
         return out
 
     # -- drawing ----------------------------------------------------------------------------
@@ -358,7 +359,7 @@ class SuleikaScene(TableScene):
         self.controls.draw(surf, now)
         self.draw_key_faces(surf)
         self.scores.draw(surf, panel.score_rows(self, shown))
-        for i, line in enumerate(self.scores.rows):
+        for i, _line in enumerate(self.scores.rows):
             if i < shown.state.players and shown.state.out[i]:
                 cell = self.scores.cells[i][1]
                 pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.ui import theme
 from companion.ui.kit import ELLIPSIS, fit, line_height, read_size, row
 from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
-from companion.ui import theme
 
 if TYPE_CHECKING:
     from companion.ui.scenes.suleika import SuleikaScene
@@ -76,7 +76,7 @@ def decimal(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
-def pay_text(scene: "SuleikaScene") -> str:
+def pay_text(scene: SuleikaScene) -> str:
     """The payment of the last roll (and who went out), or "" if nothing was due."""
     if not scene.session.actions or scene.session.actions[-1]["action"] != "roll":
         return ""
@@ -94,7 +94,7 @@ def pay_text(scene: "SuleikaScene") -> str:
     return text
 
 
-def status_text(scene: "SuleikaScene", now: float) -> str:
+def status_text(scene: SuleikaScene, now: float) -> str:
     """What the table is told now: the walk, the payment, the hint or the next step."""
     t = scene.t
     if scene.animating(now):
@@ -123,12 +123,12 @@ def status_text(scene: "SuleikaScene", now: float) -> str:
     return t("suleika.ui.expect", amount=decimal(hint.expected_payment, t.lang))
 
 
-def turn_text(scene: "SuleikaScene", seat: int) -> str:
+def turn_text(scene: SuleikaScene, seat: int) -> str:
     template = scene.t("turn_of", name="{name}")
     return name_in(template, scene.seat_name(seat), TURN.w - SWATCH - 8)
 
 
-def score_rows(scene: "SuleikaScene", view) -> list[ScoreRow]:
+def score_rows(scene: SuleikaScene, view) -> list[ScoreRow]:
     """One row a player, from the state shown (before a roll while Omar still walks)."""
     st = view.state
     return [ScoreRow(tuple(st.colors[i]), scene.seat_name(i), (str(st.money[i]), str(view.scores[i])),

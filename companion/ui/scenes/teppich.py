@@ -28,10 +28,9 @@ from companion.ui.scenes import teppich_draw as draw
 from companion.ui.scenes import teppich_paint as paint
 from companion.ui.scenes import teppich_words as words
 from companion.ui.scenes.teppich_city import CityPhase
+from companion.ui.scenes.teppich_words import ARROWS, ROLL_S, TOKENS, token_of
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
-
-from companion.ui.scenes.teppich_words import ARROWS, ROLL_S, TOKENS, token_of
 
 MOVES = frozenset({"fly", "steer", "drift", "hop"})
 

@@ -25,7 +25,7 @@ def _then(option_thens: tuple[str | None, ...], then: str | None) -> list[str]:
     return ["right"] * enabled.index(then) + ["ok"]
 
 
-def presses_for(scene: "TeppichScene", action: Action) -> list[str]:
+def presses_for(scene: TeppichScene, action: Action) -> list[str]:
     """The keys that enter one move, from the start of a turn."""
     st, box = scene.state, scene.box
     kind = action["action"]
@@ -50,7 +50,7 @@ def presses_for(scene: "TeppichScene", action: Action) -> list[str]:
     return presses
 
 
-def demo_presses(scene: "TeppichScene", rng: random.Random) -> list[str]:
+def demo_presses(scene: TeppichScene, rng: random.Random) -> list[str]:
     scene.sync()
     if scene.stage == "pick" and scene.planned:
         rest, scene.planned = scene.planned, []

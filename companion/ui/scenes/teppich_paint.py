@@ -22,16 +22,16 @@ if TYPE_CHECKING:
 
 
 # -- the keys of each step ------------------------------------------------------------------------
-def _menu(s: "TeppichScene", rect: pygame.Rect) -> Control:
+def _menu(s: TeppichScene, rect: pygame.Rect) -> Control:
     return s.button(rect, s.t("menu"), s.on_menu, "menu")
 
 
-def _undo(s: "TeppichScene", rect: pygame.Rect) -> Control:
+def _undo(s: TeppichScene, rect: pygame.Rect) -> Control:
     entry = s.stage != "start"
     return s.button(rect, s.t("undo"), s.undo, "undo", enabled=entry or s.session.can_undo())
 
 
-def row_controls(s: "TeppichScene") -> list[Control]:
+def row_controls(s: TeppichScene) -> list[Control]:
     """The bottom row for the step the table is in (the keys keep their places per step)."""
     t, st = s.t, s.state
     if s.city is not None:
@@ -63,7 +63,7 @@ def row_controls(s: "TeppichScene") -> list[Control]:
     return _turn_controls(s)
 
 
-def _turn_controls(s: "TeppichScene") -> list[Control]:
+def _turn_controls(s: TeppichScene) -> list[Control]:
     t = s.t
     stage = s.stage
     if stage == "start":
@@ -110,39 +110,39 @@ def _call(fn: Any, value: Any) -> Any:
     return lambda: fn(value)
 
 
-def _simple(s: "TeppichScene", key: str) -> Any:
+def _simple(s: TeppichScene, key: str) -> Any:
     return lambda: s.simple(key)
 
 
-def _swap(s: "TeppichScene", player: int) -> Any:
+def _swap(s: TeppichScene, player: int) -> Any:
     return lambda: s.act({"action": "swap_with", "player": player})
 
 
-def _next_cloud(s: "TeppichScene") -> Any:
+def _next_cloud(s: TeppichScene) -> Any:
     def other() -> None:
         s.cloud_pick += 1
     return other
 
 
-def roll_control(s: "TeppichScene") -> Control:
+def roll_control(s: TeppichScene) -> Control:
     due = s.city is None and s.state.pending == "roll" and not s.state.over
     return s.button(draw.ROLL, s.t("roll"), s.roll, "roll", enabled=due, selected=due, read=True)
 
 
-def tappables(s: "TeppichScene") -> list[Control]:
+def tappables(s: TeppichScene) -> list[Control]:
     row = row_controls(s)
     return row if s.city is not None else row + [roll_control(s)]
 
 
 # -- the board --------------------------------------------------------------------------------------
-def board_key(s: "TeppichScene") -> Any:
+def board_key(s: TeppichScene) -> Any:
     if s.city is not None:
         return ("city", s.city.scenery_clouds())
     st = s.state
     return (st.scenery, st.clouds, st.stars, st.cells, st.on)
 
 
-def paint_board(s: "TeppichScene", surf: pygame.Surface) -> None:
+def paint_board(s: TeppichScene, surf: pygame.Surface) -> None:
     origin = s.grid.area.topleft
     if s.city is not None:
         scenery, clouds = s.city.scenery_clouds()
@@ -153,7 +153,7 @@ def paint_board(s: "TeppichScene", surf: pygame.Surface) -> None:
     draw.paint_carpets(surf, s.grid, s.box, st, [s.colour(p) for p in range(st.players)], origin)
 
 
-def draw_overlay(s: "TeppichScene", surf: pygame.Surface, now: float) -> None:
+def draw_overlay(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
     """What changes with every tap: the lit end cells, their paths, the wind's pushes."""
     g, st = s.grid, s.state
     if s.city is not None:
@@ -190,7 +190,7 @@ def _draw_flight(surf: pygame.Surface, g: Any, option: Any) -> None:
 
 
 # -- the frame --------------------------------------------------------------------------------------
-def prompt(s: "TeppichScene") -> str:
+def prompt(s: TeppichScene) -> str:
     """What the table should do now, in a sentence."""
     t, st = s.t, s.state
     if s.city is not None:
@@ -214,7 +214,7 @@ def prompt(s: "TeppichScene") -> str:
               "pair": "teppich.ui.ask_pair", "then": "teppich.ui.ask_then"}[s.stage])
 
 
-def draw_frame(s: "TeppichScene", surf: pygame.Surface) -> None:
+def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
     now = s.app.now()
     surf.fill(theme.BG)
     st = s.state
@@ -243,7 +243,7 @@ def draw_frame(s: "TeppichScene", surf: pygame.Surface) -> None:
         c.draw(surf)
 
 
-def draw_side(s: "TeppichScene", surf: pygame.Surface, now: float) -> None:
+def draw_side(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
     st = s.state
     for p, rect in enumerate(draw.player_rows(st.players)):
         draw.draw_player_row(surf, rect, s.colour(p), s.seat_name(p), st.tokens[p], st.misses[p],
@@ -258,7 +258,7 @@ def draw_side(s: "TeppichScene", surf: pygame.Surface, now: float) -> None:
         Label(words.face_words(s.t, s.box, value), draw.DIE_WORDS, role="min", wrap=True).draw(surf)
 
 
-def draw_small_board(s: "TeppichScene", surf: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_small_board(s: TeppichScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
     """The final board, scaled into the end screen's picture rect."""
     full = pygame.Surface(s.grid.area.size)
     paint_board(s, full)

@@ -88,5 +88,7 @@ def waiting_words(t: Any, state: Any, name: Name) -> str:
 def header_words(t: Any, state: Any, name: Name) -> str:
     """The turn banner: whose turn, or who won."""
     if state.over:
-        return str(t("teppich.ui.won", name=name(state.winners[0]))) if state.winners else str(t("teppich.ui.nobody_won"))
+        if state.winners:
+            return str(t("teppich.ui.won", name=name(state.winners[0])))
+        return str(t("teppich.ui.nobody_won"))
     return str(t("turn_of", name=name(state.current)))
