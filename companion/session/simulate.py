@@ -43,16 +43,9 @@ def random_step(engine: Engine, state: Any, rng: random.Random) -> Action:
     each equally likely."""
     options: list[Action | None] = list(engine.legal_actions(state))
     chance = engine.chance(state)
-    unlisted = getattr(engine, "unlisted_actions", None)
-    if not options and chance is None and unlisted is not None:
-        options += unlisted(state)  # choices too many to list (a new layout of the clouds)
-    # a game whose random play wanders for ever offers moves that head for the end; they are
-    # taken half the time (games without them draw exactly as before)
-    progress = getattr(engine, "progress_actions", None)
-    if progress is not None and options and rng.random() < 0.5:
-        ahead = progress(state)
-        if ahead:
-            return rng.choice(ahead)
+    ahead = _hooks(engine, state, options, chance, rng)
+    if ahead is not None:
+        return ahead
     if chance is not None:
         options.append(None)
     if not options:
@@ -62,6 +55,23 @@ def random_step(engine: Engine, state: Any, rng: random.Random) -> Action:
         assert chance is not None
         return {"action": chance.action, "value": rng.choice(chance.faces)}
     return pick
+
+
+def _hooks(engine: Engine, state: Any, options: list[Action | None], chance: Any,
+           rng: random.Random) -> Action | None:
+    """The optional engine hooks (``companion.engine.base.OPTIONAL_HOOKS``): adds the choices
+    too many to list (a new layout of the clouds) to ``options``, and half the time returns a
+    move that heads for the end, for a game whose random play wanders for ever. Games without
+    the hooks draw exactly as before (no random number is used)."""
+    unlisted = getattr(engine, "unlisted_actions", None)
+    if not options and chance is None and unlisted is not None:
+        options += unlisted(state)
+    progress = getattr(engine, "progress_actions", None)
+    if progress is not None and options and rng.random() < 0.5:
+        ahead = progress(state)
+        if ahead:
+            return dict(rng.choice(ahead))
+    return None
 
 
 def random_game(engine: Engine, header: dict[str, Any], seed: int) -> tuple[Any, list[Action]]:
@@ -98,6 +108,9 @@ class OneHeading:
             self.player = player
         chance = engine.chance(state)
         options: list[Action | None] = list(engine.legal_actions(state))
+        ahead = _hooks(engine, state, options, chance, rng)
+        if ahead is not None:
+            return ahead
         if chance is not None and self.taken:
             fresh = [a for a in options if a is None or a.get("action") not in self.taken]
             options = fresh  # the roll is always left, so this is never empty
