@@ -19,7 +19,7 @@ import pygame
 from companion.inputs.events import InputEvent
 from companion.settings import Settings, data_dir, load
 from companion.ui import theme
-from companion.ui.kit import Control, min_size, read_size
+from companion.ui.kit import Control, min_size, read_size, row
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
@@ -81,6 +81,23 @@ class StaffPage(Scene):
         """A staff button: text at the read size when ``read``, else at least the minimum."""
         return Button(rect, label, fn, size=read_size() if read else min_size(), role="read" if read else "min",
                       enabled=enabled, selected=selected, color=color, key=("staff", key))
+
+    #: the page of a list shown now (pages that list more than fits)
+    page_no = 0
+
+    def pager(self, rect: pygame.Rect, pages: int) -> list[Button]:
+        """The previous/next arrows of a page that lists more than fits (none for one page)."""
+        if pages <= 1:
+            return []
+        prev, _, nxt = row(rect, [1, 2, 1], 8)
+        back = self.button(prev, "", lambda: self.turn(-1), "prev", enabled=self.page_no > 0)
+        ahead = self.button(nxt, "", lambda: self.turn(1), "next", enabled=self.page_no < pages - 1)
+        back.icon, ahead.icon = "left", "right"
+        return [back, ahead]
+
+    def turn(self, step: int) -> None:
+        self.page_no += step
+        self.layout()
 
     def entries(self) -> list[Button]:
         """The page's own buttons (laid out once per change)."""

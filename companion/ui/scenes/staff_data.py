@@ -119,17 +119,7 @@ class HistoryPage(StaffPage):
         out = [self.button(pygame.Rect(20, 80 + i * 80, 760, 74), self.line(r),
                            lambda gid=r.id: self.go("staff", page="game", back=self.back, game_id=gid), r.id)
                for i, r in enumerate(shown)]
-        if pages > 1:
-            prev, _, nxt = row(pygame.Rect(20, 402, 760, 70), [1, 2, 1], 8)
-            out.append(self.button(prev, "", lambda: self.turn(-1), "prev", enabled=self.page_no > 0))
-            out[-1].icon = "left"
-            out.append(self.button(nxt, "", lambda: self.turn(1), "next", enabled=self.page_no < pages - 1))
-            out[-1].icon = "right"
-        return out
-
-    def turn(self, step: int) -> None:
-        self.page_no += step
-        self.layout()
+        return out + self.pager(pygame.Rect(20, 402, 760, 70), pages)
 
     def draw_page(self, surf: pygame.Surface) -> None:
         if self.error or not self.rows:

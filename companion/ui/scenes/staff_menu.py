@@ -216,17 +216,7 @@ class OptionsPage(LanguagePage):
             out += [self.button(r, self.word(option, c), lambda g=game, o=option, c=c: self.choose(g, o, c),
                                 (game, option.key, str(c)), selected=c == now)
                     for r, c in zip(cells, option.choices, strict=True)]
-        if pages > 1:
-            prev, _, nxt = row(pygame.Rect(20, 404, 760, 68), [1, 2, 1], 8)
-            out.append(self.button(prev, "", lambda: self.turn(-1), "prev", enabled=self.page_no > 0))
-            out[-1].icon = "left"
-            out.append(self.button(nxt, "", lambda: self.turn(1), "next", enabled=self.page_no < pages - 1))
-            out[-1].icon = "right"
-        return out
-
-    def turn(self, step: int) -> None:
-        self.page_no += step
-        self.layout()
+        return out + self.pager(pygame.Rect(20, 404, 760, 68), pages)
 
     def choose(self, game: str, option: OptionSpec, value: Any) -> None:
         self.settings.options.setdefault(game, {})[option.key] = value
