@@ -11,7 +11,6 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from companion.engine.base import IllegalAction
@@ -103,24 +102,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"line {len(session.actions) + 2}: {driver.error}", file=sys.stderr)
             return 1
         screen = "end" if app.scene is not None and type(app.scene).__name__ == "EndScene" else "table"
+        # a table may start its game afresh (a city or maze entered first): count the one shown
+        shown = getattr(app.scene, "session", None) or session
         if args.screenshot:
             app.screenshot(args.screenshot)
-            print(f"saved {args.screenshot} after {len(session.actions)} actions, on the {screen} screen")
+            print(f"saved {args.screenshot} after {len(shown.actions)} actions, on the {screen} screen")
         else:
-            print(f"{len(session.actions)} actions, on the {screen} screen")
+            print(f"{len(shown.actions)} actions, on the {screen} screen")
     finally:
         app.close()
     return 0
 
 
 def _read_lines(path: str) -> list[str]:
-    """A record file's lines (split on newlines only, so a U+2028 in a name stays in it)."""
-    from companion.session import record
+    """A record file's lines (split on newlines only, so a U+2028 in a name stays in it; a
+    byte that is not UTF-8 is a RecordError naming its line)."""
+    from companion.session.record import read_record_file
 
-    reader = getattr(record, "read_record_file", None)
-    if reader is not None:
-        return list(reader(path))
-    return Path(path).read_text(encoding="utf-8").split("\n")
+    return list(read_record_file(path))
 
 
 # -- replay ----------------------------------------------------------------------------------
