@@ -253,6 +253,9 @@ class App:
         if scene.dirty or animating or ended or pending or (scene.banner.text and not scene.banner.active(self.now())):
             if scene.banner.text and not scene.banner.active(self.now()):
                 scene.banner.text = ""
+            # the controls of the state about to be drawn, not of the last frame: a new
+            # screen shows its keys in its first frame, a new phase its own keys at once
+            scene.sync_controls()
             scene.draw(self.screen)
             pygame.display.flip()
             self.frames += 1
