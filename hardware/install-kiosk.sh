@@ -22,7 +22,7 @@
 #   --no-start     install and enable, but do not (re)start the companion now
 #   --keep-boot    leave the boot target alone (by default the Pi boots to the console,
 #                  because a desktop would hold the screen the companion needs)
-#   --uninstall    undo the install: service, user, /etc/default/companion and the venv;
+#   --uninstall    undo the install: service, polkit rule, user, /etc/default/companion and the venv;
 #                  the games in /var/lib/companion stay unless --purge is given too
 #   --purge        with --uninstall: delete /var/lib/companion as well (every stored game)
 set -euo pipefail
@@ -33,6 +33,8 @@ readonly APP_USER=companion
 readonly DATA_DIR=/var/lib/companion
 readonly UNIT=/etc/systemd/system/companion.service
 readonly DEFAULTS=/etc/default/companion
+# Lets the companion user shut down/reboot (logind) and mount a USB stick (udisks2), nothing else.
+readonly POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
 readonly GROUPS_NEEDED=(video render input gpio dialout)
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip python3-dev
@@ -42,6 +44,9 @@ readonly APT_PACKAGES=(
     # only used if pip has to build lgpio from source
     swig liblgpio-dev
     rsync
+    # the staff menu's shut down and reboot (through logind) and the USB export (udisksctl),
+    # allowed for the companion user by the polkit rule hardware/50-companion.rules
+    polkitd udisks2
 )
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
@@ -162,6 +167,9 @@ if [[ ${uninstall} -eq 1 ]]; then
     run_live systemctl daemon-reload
     # the login prompt on tty1 that the companion had replaced
     run systemctl "${root_opt[@]}" enable getty@tty1.service
+
+    say "Permissions"
+    run rm -f "${root}${POLKIT_RULE}"
 
     say "Settings and program environment"
     run rm -f "${root}${DEFAULTS}"
@@ -290,6 +298,16 @@ if [[ -z "${root}" ]]; then
 else
     note "(under --root the owner is left to systemd's StateDirectory= at the first start)"
 fi
+
+say "Permissions: shut down, reboot, USB stick"
+# Why polkit and not sudo: sudo is a setuid program, which the unit's NoNewPrivileges=yes
+# (kept on: a player who broke out of the app gains nothing) does not let run. systemctl asks
+# logind and udisksctl asks udisksd over D-Bus instead; polkit answers for them, and this rule
+# allows the companion user only power-off, reboot, mounting a stick and powering it off.
+# polkitd picks a new rule up by itself.
+printf '   $ cat %s\n' "${root}${APP_DIR}/hardware/50-companion.rules"
+while IFS= read -r rule_line; do printf '     | %s\n' "${rule_line}"; done < "${src_dir}/hardware/50-companion.rules"
+run install -D -m 0644 "${root}${APP_DIR}/hardware/50-companion.rules" "${root}${POLKIT_RULE}"
 
 say "Service"
 run install -D -m 0644 "${root}${APP_DIR}/hardware/companion.service" "${root}${UNIT}"

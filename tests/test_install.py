@@ -23,6 +23,7 @@ from companion.staff_pin import check_pin
 ROOT = Path(__file__).resolve().parents[1]
 INSTALLER = ROOT / "hardware" / "install-kiosk.sh"
 UNIT = ROOT / "hardware" / "companion.service"
+RULE = ROOT / "hardware" / "50-companion.rules"
 PIN = "2468"
 
 LOGGING_STUB = """#!/bin/bash
@@ -120,6 +121,8 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
 
     # the files it writes
     assert (root / "etc/systemd/system/companion.service").read_bytes() == UNIT.read_bytes()
+    rule = root / "etc/polkit-1/rules.d/50-companion.rules"
+    assert rule.read_bytes() == RULE.read_bytes() and rule.stat().st_mode & 0o777 == 0o644
     defaults = (root / "etc/default/companion").read_text()
     assert "#COMPANION_LANG=de" in defaults and "COMPANION_PINS" in defaults
     settings_text = (root / "var/lib/companion/settings.toml").read_text()
@@ -232,7 +235,9 @@ def test_dry_run_on_this_machine_lists_every_step_and_runs_nothing(kiosk: dict[s
     for step in [
         "$ apt-get update",
         "$ apt-get install -y --no-install-recommends python3 python3-venv python3-pip python3-dev "
-        "python3-lgpio python3-gpiozero swig liblgpio-dev rsync",
+        "python3-lgpio python3-gpiozero swig liblgpio-dev rsync polkitd udisks2",
+        "$ install -D -m 0644 /opt/companion/hardware/50-companion.rules /etc/polkit-1/rules.d/50-companion.rules",
+        "     | polkit.addRule(function (action, subject) {",
         "$ /opt/companion/venv/bin/python -m pip install --quiet -e /opt/companion[pi]",
         "$ /opt/companion/venv/bin/python -m companion.staff_pin set --data /var/lib/companion",
         "$ chown -R companion:companion /var/lib/companion",
@@ -268,6 +273,7 @@ def test_uninstall_keeps_the_games_unless_purged(kiosk: dict[str, object]) -> No
         f"userdel --root {r} companion",
     ]
     assert not (root / "etc/systemd/system/companion.service").exists()
+    assert not (root / "etc/polkit-1/rules.d/50-companion.rules").exists()
     assert not (root / "etc/default/companion").exists()
     assert not (root / "opt/companion/venv").exists()
     assert (root / "opt/companion/pyproject.toml").exists()  # the clone itself stays
@@ -360,3 +366,56 @@ def test_in_a_terminal_the_pin_is_asked_twice_and_never_echoed(kiosk: dict[str, 
     stored = tomllib.loads((root / "var/lib/companion/settings.toml").read_text())["staff"]["pin"]
     assert check_pin("13579", stored)
     assert b"13579" not in echoed + prompts + out + err
+
+
+# -- the polkit rule: what it allows, run in JavaScript the way polkitd runs it -----------------
+POLKIT_HARNESS = """
+const fs = require("fs");
+const rules = [];
+const polkit = {Result: {YES: "yes", NO: "no", NOT_HANDLED: null}, addRule: (f) => rules.push(f)};
+new Function("polkit", fs.readFileSync(process.argv[2], "utf8"))(polkit);
+const answers = {};
+for (const [user, id] of JSON.parse(process.argv[3])) {
+    answers[user + " " + id] = rules.map((r) => r({id: id}, {user: user})).find((x) => x !== null) ?? null;
+}
+console.log(JSON.stringify(answers));
+"""
+
+
+def test_the_polkit_rule_allows_the_companion_only_power_and_usb(tmp_path: Path) -> None:
+    import json
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    allowed = ["org.freedesktop.login1.power-off", "org.freedesktop.login1.reboot",
+               "org.freedesktop.login1.power-off-multiple-sessions", "org.freedesktop.udisks2.filesystem-mount",
+               "org.freedesktop.udisks2.filesystem-mount-other-seat", "org.freedesktop.udisks2.power-off-drive"]
+    refused = ["org.freedesktop.login1.set-wall-message", "org.freedesktop.udisks2.filesystem-mount-system",
+               "org.freedesktop.udisks2.modify-device", "org.freedesktop.systemd1.manage-units",
+               "org.freedesktop.packagekit.package-install", "org.freedesktop.login1.power-off-ignore-inhibit"]
+    text = RULE.read_text()
+    for word in ("let ", "const ", "=>"):  # polkitd's duktape knows ES5 only
+        assert word not in text.split("polkit.addRule", 1)[1]
+    if node is None:  # no JavaScript here: the list in the file at least
+        assert all(f'"{a}"' in text for a in allowed) and not any(f'"{r}"' in text for r in refused)
+        return
+    harness = tmp_path / "harness.js"
+    harness.write_text(POLKIT_HARNESS)
+    asks = [["companion", a] for a in allowed + refused] + [["pi", a] for a in allowed]
+    done = subprocess.run([node, str(harness), str(RULE), json.dumps(asks)], capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    assert {a for a in allowed if answers[f"companion {a}"] == "yes"} == set(allowed)
+    assert [r for r in refused if answers[f"companion {r}"] is not None] == []
+    assert [a for a in allowed if answers[f"pi {a}"] is not None] == []
+
+
+def test_the_unit_keeps_no_new_privileges_and_uses_no_sudo() -> None:
+    from companion.ui.scenes import staff_menu
+
+    unit = UNIT.read_text()
+    assert "\nNoNewPrivileges=yes\n" in unit
+    installer = INSTALLER.read_text()
+    assert "sudoers" not in installer
+    for command in staff_menu.SYSTEM_COMMANDS.values():
+        assert command[0] == "systemctl" and "sudo" not in command

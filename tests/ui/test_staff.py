@@ -340,11 +340,13 @@ def test_restart_leaves_with_exit_status_3(app: App) -> None:
 def test_shut_down_asks_twice_and_runs_the_allowed_command(app: App, monkeypatch) -> None:
     import subprocess
 
+    from tests.language import foreign_words
+
     calls = []
 
     def fake(cmd, **kw):
         calls.append(cmd)
-        return subprocess.CompletedProcess(cmd, 1, "", "sudo: a password is required")
+        return subprocess.CompletedProcess(cmd, 1, "", "Call to PowerOff failed: Access denied")
 
     monkeypatch.setattr(staff_menu, "run", fake)
     enter(app)
@@ -352,8 +354,33 @@ def test_shut_down_asks_twice_and_runs_the_allowed_command(app: App, monkeypatch
     tap_label(app, "Jetzt ausschalten")
     assert calls == []
     tap_label(app, "Wirklich ausschalten? Noch einmal tippen.")
-    assert calls == [["sudo", "-n", "/usr/bin/systemctl", "poweroff"]]
-    assert "password is required" in app.scene.banner.text
+    # through logind (polkit allows it), no sudo: the unit keeps NoNewPrivileges=yes
+    assert calls == [["systemctl", "--no-ask-password", "poweroff"]]
+    words = " ".join(shown(app))
+    assert "Ausschalten ging nicht: Das System erlaubt es dem Programm nicht." in words
+    assert "polkit-Regel" in words and "Access denied" not in words
+    assert foreign_words(app.scene.failure, "de") == []
+
+    def missing(cmd, **kw):
+        raise FileNotFoundError(2, "No such file or directory", cmd[0])
+
+    monkeypatch.setattr(staff_menu, "run", missing)
+    tap_label(app, "Jetzt ausschalten")
+    tap_label(app, "Wirklich ausschalten? Noch einmal tippen.")
+    assert "Der Systembefehl systemctl fehlt" in " ".join(shown(app))
+
+
+def test_reboot_asks_twice_and_an_accepted_command_says_nothing_bad(app: App, monkeypatch) -> None:
+    import subprocess
+
+    calls = []
+    monkeypatch.setattr(staff_menu, "run", lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0))
+    enter(app)
+    tap_label(app, "Gerät neu starten")
+    tap_label(app, "Gerät jetzt neu starten")
+    tap_label(app, "Wirklich das Gerät neu starten? Noch einmal tippen.")
+    assert calls == [["systemctl", "--no-ask-password", "reboot"]]
+    assert app.scene.failure == ""
 
 
 # -- the kiosk ---------------------------------------------------------------------------------

@@ -26,8 +26,15 @@ from companion.ui.widgets import Button
 
 #: exit status that makes systemd start the companion again (``Restart=always``)
 RESTART_EXIT = 3
-#: shutting the Pi down: allowed for the companion user by the installer's sudoers line
-POWEROFF = ("sudo", "-n", "/usr/bin/systemctl", "poweroff")
+#: shutting down and rebooting the Pi: systemctl asks logind over D-Bus (no setuid program,
+#: so the unit's NoNewPrivileges=yes stays); the installer's polkit rule
+#: (hardware/50-companion.rules) allows exactly these two for the companion user
+SYSTEM_COMMANDS: dict[str, tuple[str, ...]] = {
+    "poweroff": ("systemctl", "--no-ask-password", "poweroff"),
+    "reboot": ("systemctl", "--no-ask-password", "reboot"),
+}
+#: kept for callers that name the power-off command
+POWEROFF = SYSTEM_COMMANDS["poweroff"]
 
 # app -> (the button test's screen, the screen the staff menu was opened from)
 _BACK: dict[int, tuple[Scene, Scene | None]] = {}
@@ -38,7 +45,7 @@ class StaffMenu(StaffPage):
 
     title_key = "menu_title"
     ENTRIES = ("language", "volume", "board", "options", "buttons", "box", "history", "store", "restart",
-               "poweroff")
+               "reboot", "poweroff")
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         test, before = _BACK.pop(id(app), (None, None))
@@ -62,7 +69,7 @@ class StaffMenu(StaffPage):
             self.go("selftest")
             _BACK[id(self.app)] = (self.app.scene, self.back)
             return
-        page = {"restart": "system", "poweroff": "system"}.get(name, name)
+        page = {"restart": "system", "reboot": "system", "poweroff": "system"}.get(name, name)
         extra = {"action": name} if page == "system" else {}
         self.go("staff", page=page, back=self.back, **extra)
 
@@ -236,6 +243,8 @@ class SystemPage(StaffPage):
     def __init__(self, app: Any, back: Scene | None = None, action: str = "restart") -> None:
         self.action = action
         self.sure = False
+        #: why the last try did not work, in words (shown under the button)
+        self.failure = ""
         super().__init__(app, back)
 
     def title(self) -> str:
@@ -253,16 +262,24 @@ class SystemPage(StaffPage):
             return
         if self.action == "restart":
             restart(self.app)
-        else:
-            error = poweroff()
-            if error:
-                self.sure = False
-                self.layout()
-                self.say(self.st("poweroff_failed", error=error), bad=True)
+            return
+        failure = system(self.action)
+        if failure is not None:
+            code, detail = failure
+            self.sure = False
+            self.layout()
+            # the system's own words (English) go to the log; the screen says it in the
+            # screen's language
+            print(f"staff: {self.action} failed: {code} {detail}", file=sys.stderr)
+            self.failure = self.st(f"{self.action}_failed", reason=self.st(f"system_{code}", detail=detail))
+            self.dirty = True
 
     def draw_page(self, surf: pygame.Surface) -> None:
         self.label(surf, self.st(f"{self.action}_note"), pygame.Rect(20, 84, 760, 90), role="min",
                    color=theme.INK_DIM, wrap=True, align="center")
+        if self.failure:
+            self.label(surf, self.failure, pygame.Rect(20, 296, 760, 176), role="min", color=theme.BAD, wrap=True,
+                       valign="top")
 
 
 def restart(app: Any) -> None:
@@ -276,17 +293,33 @@ def restart(app: Any) -> None:
 run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run
 
 
-def poweroff() -> str | None:
-    """Ask systemd to power off (through sudo, allowed for this one command); the error in
-    words, or None when it was accepted."""
+#: what systemctl/logind say when polkit refuses (systemd's messages in English)
+_DENIED = ("access denied", "interactive authentication required", "not authorized", "permission denied")
+
+
+def system(action: str) -> tuple[str, str] | None:
+    """Ask systemd (through logind) to power off or reboot. None when it was accepted, else
+    why not as a code with words in ``staff.<lang>.toml`` (``system_<code>``) and the detail:
+    ``denied`` (no polkit rule), ``missing`` (no systemctl), ``timeout``, ``failed``."""
     try:
-        done = run(list(POWEROFF), capture_output=True, text=True, timeout=15)
+        done = run(list(SYSTEM_COMMANDS[action]), capture_output=True, text=True, timeout=15)
+    except FileNotFoundError as exc:
+        return "missing", str(exc)
+    except subprocess.TimeoutExpired as exc:
+        return "timeout", str(exc)
     except (OSError, subprocess.SubprocessError) as exc:
-        return str(exc)
+        return "failed", str(exc)
     if done.returncode != 0:
-        said = (done.stderr or done.stdout or "").strip().splitlines()
-        return said[-1] if said else f"exit {done.returncode}"
+        said = (done.stderr or done.stdout or "").strip()
+        if any(word in said.lower() for word in _DENIED):
+            return "denied", said
+        return "failed", str(done.returncode)
     return None
+
+
+def poweroff() -> tuple[str, str] | None:
+    """Power the Pi off (see :func:`system`)."""
+    return system("poweroff")
 
 
 # -- the volume --------------------------------------------------------------------------------
