@@ -285,22 +285,24 @@ def finished_game(store: Store) -> int:
 
 def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Path, monkeypatch) -> None:
     from companion.session.record import dumps
+    from companion.ui.scenes import staff_usb
 
     gid = finished_game(app.store)
     stick = tmp_path / "stick"
     stick.mkdir()
-    monkeypatch.setattr("companion.ui.scenes.staff_data.usb_drives", lambda: [])
+    monkeypatch.setattr(staff_usb, "sticks", lambda: [])
     enter(app)
     tap_label(app, "Gespielte Partien")
     line = next(c.label for c in app.scene.tappables() if "Suleika" in c.label)
     assert "2 Spieler" in line and "Schritte" in line and ("Anna" in line or "Ben" in line)
     tap_label(app, line)
     tap_label(app, "Auf USB-Speicher sichern")
-    assert "Kein USB-Speicher" in app.scene.banner.text
-    monkeypatch.setattr("companion.ui.scenes.staff_data.usb_drives", lambda: [stick])
+    assert "Kein USB-Stick gefunden" in " ".join(shown(app))
+    monkeypatch.setattr(staff_usb, "sticks", lambda: [staff_usb.Stick("/dev/sda1", "/dev/sda", "KASSE", str(stick))])
     tap_label(app, "Auf USB-Speicher sichern")
     written = (stick / f"companion-{gid}.jsonl").read_text()
     assert written == dumps(*app.store.load(gid))  # what `companion export` writes
+    assert f"Gesichert als companion-{gid}.jsonl auf dem USB-Stick „KASSE“" in " ".join(shown(app))
 
 
 def test_a_record_as_a_qr_code_or_too_long_for_one(app: App) -> None:
@@ -399,9 +401,9 @@ def test_in_kiosk_mode_escape_and_closing_the_window_do_nothing(data: Path) -> N
 
 
 def test_usb_drives_are_mounted_writable_folders(monkeypatch, tmp_path: Path) -> None:
-    from companion.ui.scenes import staff_data
+    from companion.ui.scenes import staff_usb
 
     (tmp_path / "pi" / "STICK").mkdir(parents=True)
-    monkeypatch.setattr(staff_data, "USB_GLOBS", (str(tmp_path / "*" / "*"),))
+    monkeypatch.setattr(staff_usb, "USB_GLOBS", (str(tmp_path / "*" / "*"),))
     monkeypatch.setattr(os.path, "ismount", lambda p: str(p).endswith("STICK"))
-    assert staff_data.usb_drives() == [tmp_path / "pi" / "STICK"]
+    assert staff_usb.usb_drives() == [tmp_path / "pi" / "STICK"]

@@ -4,8 +4,8 @@ QR code) and the health of the games file.
 
 from __future__ import annotations
 
-import glob
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,16 +22,8 @@ from companion.ui.scene import Scene
 from companion.ui.scenes.staff_base import BODY, StaffPage, lines
 from companion.ui.widgets import Button
 
-#: where a USB stick shows up when the system mounts it
-USB_GLOBS = ("/media/*/*", "/run/media/*/*")
 #: the most a QR code (version 40, low error correction) holds, in bytes
 QR_MAX = 2953
-
-
-def usb_drives() -> list[Path]:
-    """Mounted removable drives we may write to (tests replace this)."""
-    found = [Path(p) for pattern in USB_GLOBS for p in sorted(glob.glob(pattern))]
-    return [p for p in found if os.path.ismount(p) and os.access(p, os.W_OK)]
 
 
 def check_boxes() -> list[tuple[str, BoxDataError | Exception | None]]:
@@ -137,6 +129,8 @@ class GamePage(HistoryPage):
 
     def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0) -> None:
         self.game_id = game_id
+        #: what the last USB export did, in words, and its colour
+        self.usb: tuple[str, tuple[int, int, int]] | None = None
         super().__init__(app, back)
         self.row = next((r for r in self.rows if r.id == game_id), None)
 
@@ -154,23 +148,20 @@ class GamePage(HistoryPage):
         return dumps(header, actions)
 
     def to_usb(self) -> None:
-        drives = usb_drives()
-        if not drives:
-            self.say(self.st("no_usb"), bad=True)
-            return
-        target = drives[0] / f"companion-{self.game_id}.jsonl"
+        """Find and mount a stick, write the record, sync, unmount (see staff_usb)."""
+        from companion.ui.scenes import staff_usb
+
         try:
             text = self.record()
-            with open(target, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
-        except OSError as exc:
-            self.say(self.st("usb_failed", error=exc.strerror or str(exc)), bad=True)
-        else:
-            self.say(self.st("usb_done", file=str(target)))
+            return
+        saved = staff_usb.save_to_stick(f"companion-{self.game_id}.jsonl", text)
+        if saved.detail:  # the system's own words go to the log
+            print(f"staff: usb export {saved.code}: {saved.detail}", file=sys.stderr)
+        self.usb = (self.st(f"usb_{saved.code}", file=saved.file, label=saved.label or "USB"),
+                    theme.GOOD if saved.code == "done" else theme.BAD)
+        self.dirty = True
 
     def draw_page(self, surf: pygame.Surface) -> None:
         r = self.row
@@ -181,6 +172,9 @@ class GamePage(HistoryPage):
         self.label(surf, self.line(r), pygame.Rect(20, 84, 760, 64), role="min", wrap=True, valign="top")
         lines(self, surf, [(self.st("players_were", names=names), theme.INK),
                            (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 156, 760, 200), 48)
+        if self.usb is not None:
+            self.label(surf, self.usb[0], pygame.Rect(20, 256, 760, 132), role="min", color=self.usb[1], wrap=True,
+                       valign="top")
 
 
 class QrPage(StaffPage):
