@@ -115,7 +115,6 @@ class AlibabaScene(TableScene):
         bottom, main = cut(left, "bottom", 64, 6)
         self.left = main
         self.route_rect, self.players_rect = column(main, [141, main.h - 143], 2)
-        self.banner_rect = pygame.Rect(main.x, main.bottom - 96, main.w, 96)
         menu, undo, view = row(bottom, 3, 6, touch=True)
         self.menu_key = Control(menu, self.t("menu"), self.on_menu, key="menu")
         self.undo_rect, self.view_rect = undo, view
@@ -138,6 +137,23 @@ class AlibabaScene(TableScene):
         arrows, lines = cut(main, "right", 72, 6)
         self.ledger_rect = lines
         self.ledger_prev, self.ledger_next = column(arrows, 2, 6, touch=True)
+        #: where what just happened is said: never over a player's row. Inside the route's
+        #: ring (the field's words step aside for it), or, for a longer message, over the route
+        self.caption_rect = self.route.inner.move(self.route_rect.topleft).inflate(0, 10)
+        self.fate_note_rect = pygame.Rect(main.x, main.bottom - look.FATE_NOTE_H, look.FATE_W, look.FATE_NOTE_H)
+
+    def banner_box(self) -> pygame.Rect:
+        """The event box for the screen now: it covers no player's row (nor what a player
+        risks in an arrest), only the route's words, the arrest's note or old ledger lines."""
+        if self.deal is not None:
+            return self.route_rect
+        if self.view == "ledger":
+            return pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w, 2 * look.READ_H + 12)
+        if self.fate() is not None:
+            return self.fate_note_rect
+        if look.lines_needed(self.banner.text, self.caption_rect.w - 16) <= 2:
+            return self.caption_rect
+        return self.route_rect
 
     # -- reading ------------------------------------------------------------------------------
     @property

@@ -31,6 +31,8 @@ DANGER = (150, 40, 40)
 DANGER_DIM = (80, 36, 44)
 READ_H = line_height(read_size())      # one line of read-size text (35 px)
 MIN_H = line_height(min_size())        # one line of min-size text (28 px)
+FATE_W = 280                           # the fate grid's column
+FATE_NOTE_H = 2 * READ_H + 8           # under the grid: the arrest's note, or the event box
 
 __all__ = ["counted", "draw", "fate_view", "FateView"]
 
@@ -82,8 +84,26 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
         scene.pad.draw(surf)
     elif scene.pending() is None:
         scene.choices.draw(surf)
-    if scene.banner.active(scene.app.now()):
-        scene.banner.draw(surf, scene.banner_rect, scene.app.now())
+    banner = scene.banner
+    if banner.active(scene.app.now()):
+        box = scene.banner_box()
+        pygame.draw.rect(surf, theme.BAD if banner.bad else theme.PANEL_HI, box, border_radius=8)
+        # at the read size; only the narrow box under the fate grid may go down to the minimum
+        role = "min" if box.w < 300 else "read"
+        Label(banner.text, inset(box, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True).draw(surf)
+
+
+def lines_needed(text: str, width: int) -> int:
+    """How many read-size lines ``text`` wraps to in ``width`` px (word by word)."""
+    font = pygame.font.Font(None, read_size())
+    lines, line = 1, ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines, line = lines + 1, word
+        else:
+            line = trial
+    return lines
 
 
 # -- the route and the dialogue ---------------------------------------------------------------------
@@ -219,8 +239,8 @@ def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()
 def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
     """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
     area = scene.left
-    grid_r, side = row(area, [280, area.w - 286], 6)
-    note_r = pygame.Rect(grid_r.x, grid_r.bottom - 2 * MIN_H - 4, grid_r.w, 2 * MIN_H + 4)
+    grid_r, side = row(area, [FATE_W, area.w - FATE_W - 6], 6)
+    note_r = pygame.Rect(grid_r.x, grid_r.bottom - FATE_NOTE_H, grid_r.w, FATE_NOTE_H)
     cell = min((grid_r.w - 30) // 6, (note_r.y - grid_r.y - MIN_H - 4) // 6)
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
