@@ -1,4 +1,5 @@
-"""`companion` command line: run (default), demo, replay, simulate, selftest, export, bench.
+"""`companion` command line: run (default), demo, replay, simulate, selftest, export, bench,
+qr-join.
 
 Every command reports bad input as one plain line on stderr and a non-zero exit, never a
 traceback.
@@ -267,6 +268,26 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_qr_join(args: argparse.Namespace) -> int:
+    """The record from the texts of its QR codes (one code's text a line, any order)."""
+    from companion.ui.scenes.staff_qr import QrError, decode
+
+    texts: list[str] = []
+    for name in args.files or ["-"]:
+        try:
+            raw = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"{name}: {exc}", file=sys.stderr)
+            return 1
+        texts += [line for line in raw.splitlines() if line.strip()]
+    try:
+        sys.stdout.write(decode(texts))
+    except QrError as exc:
+        print(f"qr-join: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion.bench.run import main as bench_main
     only = [p.strip() for p in args.only.split(",") if p.strip()] if args.only else None
@@ -325,6 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("game_id", nargs="?", type=int)
     ex.add_argument("--data")
 
+    qj = sub.add_parser("qr-join", help="the record from the texts of the staff menu's QR codes")
+    qj.add_argument("files", nargs="*", help="files with one scanned code's text a line (default: standard input)")
+
     be = sub.add_parser("bench", help="measure speed and memory")
     be.add_argument("--quick", action="store_true", help="less work per figure: a smoke check under a minute")
     be.add_argument("--json", action="store_true")
@@ -338,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": cmd_simulate,
-            "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench}
+            "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ import pytest
 
 from companion import settings
 from companion.root import make_app
+from companion.session.record import dumps
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
@@ -305,18 +306,18 @@ def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Pa
     assert f"Gesichert als companion-{gid}.jsonl auf dem USB-Stick „KASSE“" in " ".join(shown(app))
 
 
-def test_a_record_as_a_qr_code_or_too_long_for_one(app: App) -> None:
-    from companion.ui.scenes.staff_data import QR_MAX, qr_picture
+def test_a_record_as_a_qr_code(app: App) -> None:
+    from companion.ui.scenes.staff_data import QR_SIDE, qr_picture
+    from companion.ui.scenes.staff_qr import decode
 
-    picture, why = qr_picture('{"record": 2, "game": "suleika"}\n', 380)
-    assert picture is not None and why == "" and picture.get_width() <= 380
-    assert qr_picture("x" * (QR_MAX + 1), 380)[0] is None
+    picture = qr_picture("CR1:1/1:NCFWTLQF5S$91:5YEAPHA9RLHB0KQ4QO0", QR_SIDE)
+    assert picture.get_width() <= QR_SIDE
     gid = finished_game(app.store)
     enter(app)
     app.go("staff", page="qr", game_id=gid)
     settle(app)
-    if app.scene.picture is None:
-        assert "zu lang für einen QR-Code" in " ".join(shown(app))
+    assert app.scene.picture is not None
+    assert decode(app.scene.parts) == dumps(*app.store.load(gid))
 
 
 def test_store_health_shows_path_games_check_and_notices(app: App) -> None:

@@ -97,7 +97,7 @@ def test_every_staff_page(app, tmp_path: Path) -> None:
     found: list[str] = []
     pages = [("menu", {}), ("language", {}), ("volume", {}), ("board", {}), ("options", {}), ("box", {}),
              ("history", {}), ("game", {"game_id": short}), ("qr", {"game_id": short}), ("store", {}),
-             ("system", {"action": "restart"}), ("system", {"action": "poweroff"})]
+             ("system", {"action": "restart"}), ("system", {"action": "reboot"}), ("system", {"action": "poweroff"})]
     for page, extra in pages:
         app.go("staff", page=page, **extra)
         name = page + "".join(f"-{v}" for v in extra.values())
@@ -109,23 +109,34 @@ def test_every_staff_page(app, tmp_path: Path) -> None:
     app.go("staff", page="history")
     app.scene.turn(1)
     found += check(app, "history-2", tmp_path)
-    app.scene.say(app.texts("staff.ui.no_usb"), bad=True)
+    app.scene.say(app.texts("staff.ui.usb_no_stick"), bad=True)
     found += check(app, "history-banner", tmp_path)
+    for code in ("done", "no_stick", "no_udisks", "mount_failed", "write_failed"):
+        app.go("staff", page="game", game_id=short)
+        app.scene.usb = (app.texts(f"staff.ui.usb_{code}", file=f"companion-{short}.jsonl", label="KASSE"), (0, 0, 0))
+        found += check(app, f"game-usb-{code}", tmp_path, skip=("udisks2",))
+    for code in ("denied", "missing", "timeout", "failed"):
+        app.go("staff", page="system", action="poweroff")
+        app.scene.failure = app.texts("staff.ui.poweroff_failed", reason=app.texts(f"staff.ui.system_{code}", detail="1"))
+        found += check(app, f"poweroff-{code}", tmp_path, skip=("install-kiosk", "systemctl"))
     assert found == [], "\n".join(found)
 
 
-def test_an_empty_history_and_a_game_too_long_for_a_qr_code(app, tmp_path: Path, monkeypatch) -> None:
-    from companion.ui.scenes import staff_data
+def test_an_empty_history_and_a_game_in_several_qr_codes(app, tmp_path: Path, monkeypatch) -> None:
+    from companion.ui.scenes import staff_data, staff_qr
 
     staff_base.open_for(app)
     found: list[str] = []
     app.go("staff", page="history")
     found += check(app, "history-empty", tmp_path)
     gid = finished(app.store, 3, players=4)
-    monkeypatch.setattr(staff_data, "QR_MAX", 100)
+    whole = staff_qr.encode
+    monkeypatch.setattr(staff_data, "encode", lambda text, version: whole(text, most=300))
     app.go("staff", page="qr", game_id=gid)
-    assert app.scene.picture is None
-    found += check(app, "qr-too-long", tmp_path)
+    assert len(app.scene.parts) > 2
+    found += check(app, "qr-part-1", tmp_path, skip=("qr-join",))
+    app.scene.show_part(1)
+    found += check(app, "qr-part-2", tmp_path, skip=("qr-join",))
     assert found == [], "\n".join(found)
 
 

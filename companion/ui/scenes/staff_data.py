@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,10 +19,13 @@ from companion.ui import theme
 from companion.ui.kit import ELLIPSIS, min_size, row
 from companion.ui.scene import Scene
 from companion.ui.scenes.staff_base import BODY, StaffPage, lines
+from companion.ui.scenes.staff_qr import MIN_PX, encode, largest_version
 from companion.ui.widgets import Button
 
-#: the most a QR code (version 40, low error correction) holds, in bytes
-QR_MAX = 2953
+#: the square the QR codes are drawn in (logical pixels) and the largest version that keeps
+#: every module at least staff_qr.MIN_PX wide in it
+QR_SIDE = 396
+QR_VERSION = largest_version(QR_SIDE)
 
 
 def check_boxes() -> list[tuple[str, BoxDataError | Exception | None]]:
@@ -178,22 +180,40 @@ class GamePage(HistoryPage):
 
 
 class QrPage(StaffPage):
-    """A game's record as one QR code (if it fits in one)."""
+    """A game's record as QR codes (compressed; a long game in numbered parts, shown one after
+    another: see :mod:`companion.ui.scenes.staff_qr`)."""
 
     title_key = "entry_qr"
 
-    def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0) -> None:
+    def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0, part: int = 0) -> None:
         self.game_id = game_id
+        self.parts: list[str] = []
+        self.part = part
         self.picture: pygame.Surface | None = None
         self.problem = ""
         try:
             header, actions = app.store.load(game_id)
-            self.picture, self.problem = qr_picture(dumps(header, actions), 380)
+            self.parts = encode(dumps(header, actions), version=QR_VERSION)
         except StoreError as exc:
             self.problem = app.texts.refusal("store", exc)
         super().__init__(app, back)
-        if self.problem.startswith("too_long:"):
-            self.problem = self.st("qr_too_long", size=self.problem.split(":")[1], most=QR_MAX)
+        self.show_part(min(part, max(0, len(self.parts) - 1)))
+
+    def show_part(self, part: int) -> None:
+        self.part = part
+        if self.parts:
+            self.picture = qr_picture(self.parts[part], QR_SIDE)
+        self.layout()
+
+    def entries(self) -> list[Button]:
+        if len(getattr(self, "parts", [])) <= 1:
+            return []
+        prev, nxt = row(pygame.Rect(440, 396, 340, 76), 2, 12, touch=True)
+        back = self.button(prev, "", lambda: self.show_part(self.part - 1), "prev", enabled=self.part > 0)
+        ahead = self.button(nxt, "", lambda: self.show_part(self.part + 1), "next",
+                            enabled=self.part < len(self.parts) - 1)
+        back.icon, ahead.icon = "left", "right"
+        return [back, ahead]
 
     def on_back(self) -> None:
         self.go("staff", page="game", back=self.back, game_id=self.game_id)
@@ -202,34 +222,33 @@ class QrPage(StaffPage):
         if self.picture is None:
             self.label(surf, self.problem, BODY, role="min", wrap=True, valign="top", color=theme.BAD)
             return
-        surf.blit(self.picture, self.picture.get_rect(midtop=(260, 84)))
-        self.label(surf, self.st("qr_note", game=self.game_id), pygame.Rect(480, 84, 300, 300), role="min",
-                   wrap=True, valign="top")
+        surf.blit(self.picture, self.picture.get_rect(center=(20 + QR_SIDE // 2, 76 + QR_SIDE // 2)))
+        many = len(self.parts) > 1
+        if many:
+            self.label(surf, self.st("qr_part", part=self.part + 1, parts=len(self.parts)),
+                       pygame.Rect(440, 80, 340, 48), color=theme.GOLD, bold=True)
+        self.label(surf, self.st("qr_note_parts" if many else "qr_note", game=self.game_id),
+                   pygame.Rect(440, 136 if many else 84, 340, 252 if many else 300), role="min", wrap=True,
+                   valign="top")
 
 
-def qr_picture(text: str, most_px: int) -> tuple[pygame.Surface | None, str]:
-    """The QR code of ``text`` at the largest whole number of pixels per module that fits
-    ``most_px``, black on white with its quiet zone; or None and why not."""
+def qr_picture(text: str, side_px: int) -> pygame.Surface:
+    """The QR code of ``text`` (one part from staff_qr.encode, alphanumeric, error level L)
+    at the largest whole number of pixels per module that fits ``side_px``, black on white
+    with its quiet zone."""
     import segno
 
-    size = len(text.encode("utf-8"))
-    if size > QR_MAX:
-        return None, f"too_long:{size}"
-    try:
-        code = segno.make(text, error="l", micro=False, boost_error=False)
-    except segno.DataOverflowError:
-        return None, f"too_long:{size}"
+    code = segno.make(text, mode="alphanumeric", error="l", micro=False, boost_error=False)
     modules = code.symbol_size(border=4)[0]
-    scale = most_px // modules
-    if scale < 2:
-        return None, f"too_long:{size}"
+    scale = side_px // modules
+    assert scale >= MIN_PX, (code.version, scale)
     picture = pygame.Surface((modules * scale, modules * scale))
     picture.fill((255, 255, 255))
     for y, line in enumerate(code.matrix):
         for x, dark in enumerate(line):
             if dark:
                 picture.fill((0, 0, 0), ((x + 4) * scale, (y + 4) * scale, scale, scale))
-    return picture, ""
+    return picture
 
 
 def tail(path: str, width: int) -> str:
