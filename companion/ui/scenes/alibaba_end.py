@@ -70,10 +70,9 @@ def story(session: Any) -> Story:
 
 
 def picture_rect(players: int) -> pygame.Rect:
-    """Right of the end screen's table, which needs a column per player (6 must fit)."""
-    table_w = 150 + players * 92
-    x = max(20 + table_w + 10, 400)
-    return pygame.Rect(x, 122, 780 - x, 270)
+    """Right of the end screen's table, wide enough for the chart and both notes; with more
+    than two players the end screen gives the table a row per player so that it fits."""
+    return pygame.Rect(460, 122, 320, 270)
 
 
 def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list[tuple[int, int, int]],
@@ -81,8 +80,9 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     """Lines of money per seat over the game, the ends of rounds as dashed verticals, and
     the notes (biggest Kadi payment, best loot) under it."""
     pygame.draw.rect(surf, theme.PANEL, rect, border_radius=8)
-    note_h = line_height(min_size()) * 2 + 8
-    plot = inset(pygame.Rect(rect.x, rect.y, rect.w, rect.h - 2 * note_h), 10, 10)
+    line = line_height(min_size())
+    heights = [min(3, lines_needed(note, min_size(), rect.w - 16)) * line + 4 for note in notes]
+    plot = inset(pygame.Rect(rect.x, rect.y, rect.w, rect.h - sum(heights) - 4), 10, 10)
     top = max(max(p) for p in st.money) or 1
     low = min(0, min(min(p) for p in st.money))
     steps = max(1, len(st.money) - 1)
@@ -99,8 +99,21 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
         pts = [at(i, p[seat]) for i, p in enumerate(st.money)]
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, False, pts, 3)
-    y = plot.bottom + 8
-    for note in notes:
-        Label(note, pygame.Rect(rect.x + 8, y, rect.w - 16, note_h), role="min", wrap=True,
+    y = plot.bottom + 10
+    for note, h in zip(notes, heights, strict=True):
+        Label(note, pygame.Rect(rect.x + 8, y, rect.w - 16, h), role="min", wrap=True, valign="top",
               color=theme.INK).draw(surf)
-        y += note_h
+        y += h
+
+
+def lines_needed(text: str, size: int, width: int) -> int:
+    """How many lines ``text`` wraps to in ``width`` px at font ``size`` (word by word)."""
+    font = pygame.font.Font(None, size)
+    lines, line = 1, ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines, line = lines + 1, word
+        else:
+            line = trial
+    return lines

@@ -8,7 +8,7 @@ import pygame
 
 from companion.inputs.events import InputEvent
 from companion.ui import theme
-from companion.ui.kit import read_size
+from companion.ui.kit import line_height, min_size, read_size
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
@@ -46,23 +46,56 @@ class EndScene(Scene):
         elif ev.name == "undo":
             self.to_menu()
 
+    def result_lines(self) -> tuple[str, str]:
+        """Who won, and, when several share first place, why: the figures they tie on."""
+        names = self.table.seat_names()
+        won = self.table.winners()
+        if getattr(self.session, "abandoned", False):
+            return self.t("game_ended"), ""
+        if not won:
+            return self.t("no_winner"), ""
+        if len(won) == 1:
+            return self.t("winner", names=names[won[0]]), ""
+        line = self.t("winners", names=" & ".join(names[i] for i in won))
+        same = [f"{label} {values[won[0]]}" for label, values in self.table.end_rows()
+                if len(values) == len(names) and len({str(values[i]) for i in won}) == 1]
+        return line, (self.t("tie_why", what=", ".join(same)) if same else "")
+
     def draw(self, surf: pygame.Surface) -> None:
         """Title and result on top; each player's figures in a table (left); the table
-        screen's own picture of the game's end (right), where it has one."""
+        screen's own picture of the game's end (right), where it has one. With many players
+        the table turns: a row per player, a column per figure, so that no name is cut."""
         surf.fill(theme.BG)
         names = self.table.seat_names()
         won = self.table.winners()
-        self.label(surf, self.t("game_over"), pygame.Rect(20, 2, 760, 56), color=theme.GOLD, bold=True, align="center")
-        if getattr(self.session, "abandoned", False):
-            line = self.t("game_ended")
-        elif won:
-            line = self.t("winner" if len(won) == 1 else "winners", names=" & ".join(names[i] for i in won))
-        else:
-            line = self.t("no_winner")
-        self.label(surf, line, pygame.Rect(20, 58, 760, 56), align="center")
+        self.label(surf, self.t("game_over"), pygame.Rect(20, 2, 760, 48), color=theme.GOLD, bold=True, align="center")
+        line, why = self.result_lines()
+        self.label(surf, line, pygame.Rect(20, 50, 760, 42), align="center")
+        if why:
+            self.label(surf, why, pygame.Rect(20, 92, 760, 28), role="min", color=theme.INK_DIM, align="center")
         picture = self.table.end_picture_rect()
         area = pygame.Rect(20, 122, (picture.x - 30) if picture else 760, 270)
         rows = self.table.end_rows()
+        if self.fits_across(area, names, rows):
+            self.draw_across(surf, area, names, won, rows)
+        else:
+            self.draw_down(surf, area, names, won, rows)
+        if picture:
+            self.table.draw_end_picture(surf, picture)
+        for b in self.buttons:
+            b.draw(surf)
+
+    @staticmethod
+    def fits_across(area: pygame.Rect, names: list[str], rows: list[tuple[str, list[Any]]]) -> bool:
+        """Whether a column per player keeps every name whole (at the smallest size)."""
+        label_w = 150 if rows else 0
+        col_w = (area.w - label_w) // max(1, len(names))
+        font = pygame.font.Font(None, min_size())
+        return all(font.size(name)[0] <= col_w - 6 for name in names)
+
+    def draw_across(self, surf: pygame.Surface, area: pygame.Rect, names: list[str], won: list[int],
+                    rows: list[tuple[str, list[Any]]]) -> None:
+        """A column per player, a row per figure."""
         n = len(names)
         label_w = 150 if rows else 0
         col_w = (area.w - label_w) // max(1, n)
@@ -81,7 +114,30 @@ class EndScene(Scene):
             for i, v in enumerate(values):
                 self.label(surf, str(v), pygame.Rect(area.x + label_w + i * col_w, y, col_w - 6, line_h),
                            color=theme.GOLD if i in won else theme.INK)
-        if picture:
-            self.table.draw_end_picture(surf, picture)
-        for b in self.buttons:
-            b.draw(surf)
+
+    def draw_down(self, surf: pygame.Surface, area: pygame.Rect, names: list[str], won: list[int],
+                  rows: list[tuple[str, list[Any]]]) -> None:
+        """A row per player (colour, name, figures), a column per figure under its label."""
+        head_h = line_height(min_size()) + 2
+        line_h = min(60, (area.h - head_h) // max(1, len(names)))
+        font, small = pygame.font.Font(None, read_size()), pygame.font.Font(None, min_size())
+        widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 16
+                  for label, values in rows]
+        name_w = max(120, area.w - sum(widths))
+        x = area.x + name_w
+        for (label, _values), w in zip(rows, widths, strict=True):
+            self.label(surf, label, pygame.Rect(x, area.y, w - 6, head_h), role="min", color=theme.INK_DIM,
+                       align="right")
+            x += w
+        for i, name in enumerate(names):
+            y = area.y + head_h + i * line_h
+            colours = self.table.seat_colours(i)
+            for k, c in enumerate(colours):
+                surf.blit(theme.swatch(c, 10, line_h - 8), (area.x + k * 12, y + 4))
+            ink = theme.GOLD if i in won else theme.INK
+            sw = 12 * len(colours) + 4
+            self.label(surf, name, pygame.Rect(area.x + sw, y, name_w - sw - 6, line_h), color=ink)
+            x = area.x + name_w
+            for (_label, values), w in zip(rows, widths, strict=True):
+                self.label(surf, str(values[i]), pygame.Rect(x, y, w - 6, line_h), color=ink, align="right")
+                x += w
