@@ -50,6 +50,20 @@ def on_a_pi() -> bool:
         return False
 
 
+def display_flags(fullscreen: bool) -> int:
+    """The window's flags. ``SCALED`` only where the screen is not 800×480 itself: scaling
+    goes through a renderer that copies the whole screen at every flip, and no pixels are
+    sent where the window already has the logical size (a window on a desktop, the 7"
+    display, SDL's dummy driver), so a frame costs what was drawn."""
+    if not fullscreen:
+        return 0
+    try:
+        native = tuple(theme.SIZE) in [tuple(s) for s in pygame.display.get_desktop_sizes()]
+    except pygame.error:
+        native = False
+    return pygame.FULLSCREEN | (0 if native else pygame.SCALED)
+
+
 class App:
     """Owns the display, the input hub, the store and the active scene."""
 
@@ -67,7 +81,7 @@ class App:
         self.kiosk = fullscreen if kiosk is None else kiosk
         #: route name -> scene factory ``(app, **kwargs) -> Scene``, set by the composition root
         self.routes: dict[str, Callable[..., Scene]] = dict(routes or {})
-        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        flags = display_flags(fullscreen)
         pygame.display.set_caption("Companion")
         with warnings.catch_warnings():
             # the dummy driver (tests, headless demo) has no GPU renderer; that is expected

@@ -55,6 +55,7 @@ def drawn_die(scene, monkeypatch) -> int | None:
     real = board.draw_die
     monkeypatch.setattr(board, "draw_die", lambda surf, rect, value, rolling=False: (seen.append(value),
                                                                                       real(surf, rect, value, rolling)))
+    scene.panel_layer.invalidate()  # the panel is painted afresh (it is cached otherwise)
     scene.draw(scene.app.screen)
     monkeypatch.setattr(board, "draw_die", real)
     return seen[-1]

@@ -93,25 +93,65 @@ class Control:
         self.on_tap()
         return True
 
-    def draw(self, surf: pygame.Surface) -> None:
-        if audit.active():
-            audit.note_control(self.ident, self.rect, self.label)
-        if not self.visible:
-            return
+    def look(self) -> tuple[Hashable, ...]:
+        """Everything its picture depends on (not where it is): equal looks, equal pixels."""
         fill = self.color or (theme.PANEL_HI if self.selected or self.pressed else theme.PANEL)
         if self.pressed and self.enabled:
             fill = (min(255, fill[0] + 40), min(255, fill[1] + 40), min(255, fill[2] + 40))
         if not self.enabled:
             fill = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
-        pygame.draw.rect(surf, fill, self.rect, border_radius=10)
+        return (self.rect.w, self.rect.h, tuple(fill), self.selected, self.enabled, self.icon, self.label,
+                self.role, self.size)
+
+    def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the control into ``rect`` of ``surf`` from scratch."""
+        fill = self.look()[2]
+        pygame.draw.rect(surf, fill, rect, border_radius=10)
         border = theme.GOLD if self.selected else theme.INK_DIM
-        pygame.draw.rect(surf, border, self.rect, 3 if self.selected else 1, border_radius=10)
+        pygame.draw.rect(surf, border, rect, 3 if self.selected else 1, border_radius=10)
         ink = theme.INK if self.enabled else theme.INK_DIM
         if self.icon:
-            draw_icon(surf, self.rect, self.icon, ink)
+            draw_icon(surf, rect, self.icon, ink)
         if self.label:
-            Label(self.label, inset(self.rect, 5, 2), role=self.role, size=self.size, color=ink,
+            Label(self.label, inset(rect, 5, 2), role=self.role, size=self.size, color=ink,
                   align="center", wrap=True).draw(surf)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Blit its picture, painted once per look; an audit sees its text as if painted here."""
+        if audit.active():
+            audit.note_control(self.ident, self.rect, self.label)
+        if not self.visible:
+            return
+        img, marks = picture(self)
+        surf.blit(img, self.rect)
+        if audit.active():
+            audit.replay(marks, self.rect.topleft, surf.get_rect())
+
+
+#: a colour no control paints: the rounded corners of a cached picture stay see-through
+_KEY = (1, 254, 3)
+_pictures: dict[tuple[Hashable, ...], tuple[pygame.Surface, audit.Record]] = {}
+PICTURES_KEPT = 256
+painted = 0  #: how many control pictures were painted (tests read it)
+
+
+def picture(control: Control) -> tuple[pygame.Surface, audit.Record]:
+    """The control's cached picture and the texts painted into it (same pixels as painting it
+    on the screen: the text is blended onto the control's own opaque fill either way)."""
+    global painted
+    look = control.look()
+    kept = _pictures.get(look)
+    if kept is None:
+        img = pygame.Surface(control.rect.size)
+        img.fill(_KEY)
+        img.set_colorkey(_KEY)
+        with audit.capture() as marks:
+            control.paint(img, img.get_rect())
+        if len(_pictures) >= PICTURES_KEPT:
+            _pictures.pop(next(iter(_pictures)))
+        kept = _pictures[look] = (img, marks)
+        painted += 1
+    return kept
 
 
 @dataclass(frozen=True)

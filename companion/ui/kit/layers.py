@@ -49,12 +49,19 @@ class Layer:
     ``transparent`` keeps what is not painted see-through (slower to blit: use it only for
     overlays)."""
 
-    def __init__(self, rect: pygame.Rect, paint: Callable[[pygame.Surface], None], *, transparent: bool = False):
+    def __init__(self, rect: pygame.Rect, paint: Callable[[pygame.Surface], None], *, transparent: bool = False,
+                 screen_coords: bool = False, clear: bool = True):
         self.rect = pygame.Rect(rect)
         self.paint = paint
         self.transparent = transparent
+        #: paint in the screen's coordinates (into a screen-sized surface, of which ``rect``
+        #: is shown): drawing code written for the screen caches unchanged
+        self.screen_coords = screen_coords
+        #: False when ``paint`` covers all of ``rect`` itself: a repaint then skips clearing
+        self.clear = clear
         self.renders = 0  #: how often it was painted (tests and the benchmark read it)
-        self._surface: pygame.Surface | None = None
+        self._surface: pygame.Surface | None = None  #: the picture, None when it must be painted
+        self._canvas: pygame.Surface | None = None   #: the surface it is painted on, kept
         self._key: object = _UNSET
         self._marks = audit.Record()
 
@@ -68,8 +75,14 @@ class Layer:
             self._key = key
             self._surface = None
         if self._surface is None:
-            flags = pygame.SRCALPHA if self.transparent else 0
-            surf = pygame.Surface(self.rect.size, flags)
+            surf = self._canvas
+            if surf is None:  # made once: a new surface is cleared byte by byte, dearer than a fill
+                flags = pygame.SRCALPHA if self.transparent else 0
+                size = (max(theme.SIZE[0], self.rect.right), max(theme.SIZE[1], self.rect.bottom)) \
+                    if self.screen_coords else self.rect.size
+                surf = self._canvas = pygame.Surface(size, flags)
+            elif self.clear:  # painted again on a clean canvas, as on a new one
+                surf.fill((0, 0, 0, 0), self.rect if self.screen_coords else None)
             with audit.capture() as marks:
                 self.paint(surf)
             self._marks = marks
@@ -79,9 +92,14 @@ class Layer:
 
     def draw(self, dest: pygame.Surface, key: Hashable | object = _UNSET) -> pygame.Rect:
         """Blit the picture at ``rect`` (painting it first if needed); returns the rect."""
-        r = dest.blit(self.surface(key), self.rect)
+        if self.screen_coords:
+            r = dest.blit(self.surface(key), self.rect, self.rect)
+            offset = (0, 0)
+        else:
+            r = dest.blit(self.surface(key), self.rect)
+            offset = self.rect.topleft
         if audit.active():  # the layer's texts, as if drawn now, where the layer lands
-            audit.replay(self._marks, self.rect.topleft, dest.get_rect())
+            audit.replay(self._marks, offset, dest.get_rect())
         return r
 
 

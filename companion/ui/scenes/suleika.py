@@ -20,7 +20,7 @@ from companion.engine.base import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Control, Label, row
+from companion.ui.kit import Control, Label, Layer, row
 from companion.ui.scenes import suleika_board as board
 from companion.ui.scenes import suleika_panel as panel
 from companion.ui.scenes.suleika_view import View, Views
@@ -29,6 +29,10 @@ from companion.ui.table import TableScene
 LEFT_OF = {"N": "W", "W": "S", "S": "E", "E": "N"}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
 FACES = (1, 2, 3, 4)
+BOARD_AREA = pygame.Rect(0, 0, panel.X - 4, 480)   #: the board layer: the market and its margin
+PANEL_AREA = pygame.Rect(panel.X - 4, 0, 800 - panel.X + 4, 480)
+BOARD_EDGES = [pygame.Rect(0, 0, BOARD_AREA.w, board.AREA.y), pygame.Rect(0, board.AREA.bottom, BOARD_AREA.w, 480),
+               pygame.Rect(board.AREA.right, 0, BOARD_AREA.w - board.AREA.right, 480)]
 
 
 class SuleikaScene(TableScene):
@@ -47,6 +51,10 @@ class SuleikaScene(TableScene):
         self.anim_path: list = []
         self.before = session.state                   # the state shown while the die rolls
         self._faces = random.Random()  # only for the tumbling picture, never for the result
+        self._now = 0.0
+        self._panel_face: int | None = None
+        self.board_layer = Layer(BOARD_AREA, self.paint_board, screen_coords=True, clear=False)
+        self.panel_layer = Layer(PANEL_AREA, self.paint_panel, screen_coords=True, clear=False)
 
     # -- reading the state ------------------------------------------------------------------
     @property
@@ -291,9 +299,40 @@ class SuleikaScene(TableScene):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
+        """Two cached layers, each repainted only when what it shows changed: the board with
+        everything on it, and the panel; the banner goes on top."""
         now = self.app.now()
+        self._now = now
+        self.board_layer.draw(surf, key=self.board_key(now))
+        self.panel_layer.draw(surf, key=self.panel_key(now))
+        if self.banner.active(now):
+            rect = panel.BANNER_TOP if self.state.omar[0] >= 4 else panel.BANNER_BOTTOM
+            self.banner.draw(surf, rect, now)
+
+    def board_key(self, now: float) -> tuple:
+        """Everything the board shows: the state, the carpet being chosen, Omar's place."""
+        busy = self.animating(now)
+        return (self.state, busy, self.omar_drawn(now), self.colour, self.first, self.pick)
+
+    def panel_key(self, now: float) -> tuple:
+        """Everything the panel shows (its words, the die, the keys, the scores)."""
+        rolling = self.rolling(now)
+        self._panel_face = self._faces.choice(FACES) if rolling else None
+        shown = self.shown(now)
+        held = self.controls.held
+        keys = tuple((c.ident, tuple(c.rect), c.label, c.enabled, c.selected, c.icon, c.visible)
+                     for c in self.controls.items)
+        seat = self.view.seat
+        return (self.t.lang, seat, panel.turn_text(self, seat) if seat is not None else None,
+                panel.status_text(self, now), bool(self.pay_area()) and self.state.phase == "place",
+                self._panel_face if rolling else self.die_value, rolling, keys,
+                held.ident if held is not None else None, tuple(panel.score_rows(self, shown)))
+
+    def paint_board(self, surf: pygame.Surface) -> None:
+        now = self._now
         st, view = self.state, self.view
-        surf.fill(theme.BG)
+        for strip in BOARD_EDGES:  # the rest of the area is the board picture
+            surf.fill(theme.BG, strip)
         self.picture.draw(surf, st.board)
         busy = self.animating(now)
         labels: dict = {}
@@ -310,7 +349,10 @@ class SuleikaScene(TableScene):
         pos, facing = self.omar_drawn(now)
         board.draw_omar(surf, pos, facing, allowed=view.allowed, high=high and not busy,
                         choosing=not busy and st.phase in ("roll", "heading"))
-        self.draw_panel(surf, now)
+
+    def paint_panel(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.BG, PANEL_AREA)
+        self.draw_panel(surf, self._now, banner=False)
 
     def draw_place(self, surf: pygame.Surface) -> None:
         board.draw_payment(surf, self.pay_area())
@@ -341,7 +383,7 @@ class SuleikaScene(TableScene):
             return (r, c), d
         return self.state.omar, self.state.facing
 
-    def draw_panel(self, surf: pygame.Surface, now: float) -> None:
+    def draw_panel(self, surf: pygame.Surface, now: float, banner: bool = True) -> None:
         shown = self.shown(now)
         seat = self.view.seat
         if seat is not None:
@@ -355,7 +397,8 @@ class SuleikaScene(TableScene):
         Label(panel.status_text(self, now), panel.STATUS, role="read", wrap=True, valign="top",
               color=theme.GOLD if self.pay_area() and self.state.phase == "place" else theme.INK).draw(surf)
         rolling = self.rolling(now)
-        board.draw_die(surf, panel.DIE, self._faces.choice(FACES) if rolling else self.die_value, rolling)
+        face = self._panel_face if rolling and self._panel_face is not None else self.die_value
+        board.draw_die(surf, panel.DIE, self._faces.choice(FACES) if rolling and face is None else face, rolling)
         self.controls.draw(surf, now)
         self.draw_key_faces(surf)
         self.scores.draw(surf, panel.score_rows(self, shown))
@@ -363,7 +406,7 @@ class SuleikaScene(TableScene):
             if i < shown.state.players and shown.state.out[i]:
                 cell = self.scores.cells[i][1]
                 pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)
-        if self.banner.active(now):
+        if banner and self.banner.active(now):
             rect = panel.BANNER_TOP if self.state.omar[0] >= 4 else panel.BANNER_BOTTOM
             self.banner.draw(surf, rect, now)
 
