@@ -62,6 +62,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"store: {notice}", file=sys.stderr)
     app, scene, sources = start(store, lang=args.lang, fullscreen=args.fullscreen,
                                 gpio=not args.no_gpio, serial=args.serial, notices=notices)
+    # the same list the first screen told: the staff menu's "games file" page shows it for as
+    # long as the app runs
+    app.store_notices = list(notices)
     try:
         app.run(scene)
     finally:

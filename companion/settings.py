@@ -7,6 +7,7 @@ is kept exactly as it is whenever the settings are saved. Everything else::
     [screen]
     language = "de"          # "de" or "en"
     volume = 100             # sound volume, 0 to 100 per cent
+    staff_timeout = 120      # seconds without a touch before the staff menu locks itself
 
     [options.suleika]        # what the setup screen starts from, per game and option
     corner_loops = "TR_BL"
@@ -48,6 +49,8 @@ __all__ = ["LANGUAGES", "Settings", "data_dir", "load", "lockout", "option_defau
 
 LANGUAGES = ("de", "en")
 DEFAULT_VOLUME = 100
+#: seconds without a touch or a press after which the staff menu closes (and needs the PIN)
+DEFAULT_STAFF_TIMEOUT = 120
 
 
 def data_dir(store_path: str | os.PathLike[str] | None = None) -> Path:
@@ -82,6 +85,8 @@ class Settings:
 
     language: str | None = None
     volume: int = DEFAULT_VOLUME
+    #: seconds the staff menu stays open without a touch (30 to 3600)
+    staff_timeout: int = DEFAULT_STAFF_TIMEOUT
     #: game -> option key -> the value the setup screen starts from
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     lock: LockoutState = field(default_factory=LockoutState)
@@ -113,7 +118,9 @@ def load(folder: str | os.PathLike[str]) -> Settings:
     lock = LockoutState(_int(raw_lock.get("misses"), 0, 1000, 0), _int(raw_lock.get("lockouts"), 0, 30, 0),
                         until if math.isfinite(until) else 0.0)
     return Settings(language=lang if lang in LANGUAGES else None,
-                    volume=_int(screen.get("volume"), 0, 100, DEFAULT_VOLUME), options=options, lock=lock)
+                    volume=_int(screen.get("volume"), 0, 100, DEFAULT_VOLUME),
+                    staff_timeout=_int(screen.get("staff_timeout"), 30, 3600, DEFAULT_STAFF_TIMEOUT),
+                    options=options, lock=lock)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -168,7 +175,7 @@ def save(folder: str | os.PathLike[str], settings: Settings) -> Path:
     """Write ``settings`` into ``<folder>/settings.toml``, keeping the PIN and unknown tables."""
     path = settings_path(folder)
     data = _read(path)
-    screen: dict[str, Any] = {"volume": settings.volume}
+    screen: dict[str, Any] = {"volume": settings.volume, "staff_timeout": settings.staff_timeout}
     if settings.language in LANGUAGES:
         screen["language"] = settings.language
     data["screen"] = screen

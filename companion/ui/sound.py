@@ -18,10 +18,18 @@ CLOSE_AFTER_S = 5.0
 
 
 class Sounds:
-    def __init__(self) -> None:
+    def __init__(self, volume: float = 1.0) -> None:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last = 0.0
         self.available = True
+        #: 0.0 to 1.0, the staff menu's volume; set on every sound as it is loaded
+        self.volume = max(0.0, min(1.0, volume))
+
+    def set_volume(self, volume: float) -> None:
+        """Play every sound at ``volume`` (0.0 to 1.0) from now on, the loaded ones at once."""
+        self.volume = max(0.0, min(1.0, volume))
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
 
     def _open(self) -> bool:
         try:
@@ -33,11 +41,13 @@ class Sounds:
         for name in NAMES:
             path = assets_dir() / "sounds" / f"{name}.wav"
             if path.exists():
-                self._sounds[name] = pygame.mixer.Sound(str(path))
+                sound = pygame.mixer.Sound(str(path))
+                sound.set_volume(self.volume)  # before it is first heard
+                self._sounds[name] = sound
         return True
 
     def play(self, name: str) -> None:
-        if not self.available:
+        if not self.available or self.volume <= 0.0:
             return
         if not pygame.mixer.get_init() and not self._open():
             return

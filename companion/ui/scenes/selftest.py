@@ -1,45 +1,105 @@
-"""The button test: asks for each button in turn and shows when its press arrives."""
+"""The button test: asks for each button in turn and shows when its press arrives.
+
+The way back: the "Back" key at the top right (a touch), holding UNDO (the long press that
+opens the pause menu elsewhere), or OK once every button has been tested. Opened from the
+staff menu (``back="staff"``) it goes back there, without the PIN for a short while; left
+alone for that while, it goes to the game menu by itself. Started by ``companion selftest``
+(no ``back``), leaving ends the command.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from companion.inputs.events import BUTTONS, InputEvent
 from companion.ui import theme
+from companion.ui.kit import Label, min_size, read_size
 from companion.ui.scene import Scene
+from companion.ui.widgets import Button
+
+BACK = pygame.Rect(640, 8, 148, 72)
+TITLE = pygame.Rect(170, 8, 460, 72)
+#: seconds without a press after which a button test opened from the staff menu closes
+IDLE_S = 120.0
 
 
 class SelftestScene(Scene):
     """``results[name]`` becomes the press-to-screen time in seconds once the press is drawn."""
 
-    def __init__(self, app, buttons: tuple[str, ...] = BUTTONS) -> None:
+    def __init__(self, app: Any, buttons: tuple[str, ...] = BUTTONS, back: str | None = None) -> None:
         super().__init__(app)
         self.order = list(buttons)
         self.index = 0
         self.arrived: dict[str, InputEvent] = {}
         self.results: dict[str, float] = {}
+        self.back = back
+        self.touched = app.now()
+        self.buttons = [Button(BACK, self.t("back"), self.leave, size=min_size(), role="min", key=("selftest", "back"))]
 
     @property
     def asking(self) -> str | None:
         return self.order[self.index] if self.index < len(self.order) else None
 
+    def leave(self) -> None:
+        """Back to the staff menu (or end ``companion selftest``)."""
+        if self.back == "staff" and "staff" in self.app.routes:
+            self.go("staff", page="menu", back=self)
+        elif self.back is None and self.app.driver is not None:
+            self.app.quit()
+        else:
+            self.go("menu")
+
+    def on_menu(self) -> bool:
+        """UNDO held: the way back by the buttons alone."""
+        self.leave()
+        return True
+
     def on_input(self, ev: InputEvent) -> None:
+        self.touched = self.app.now()
         if ev.name == self.asking:
             self.arrived[ev.name] = ev
             self.index += 1
+        elif self.asking is None and ev.name == "ok":
+            self.leave()
+            return
         self.dirty = True
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        self.touched = self.app.now()
+        super().on_press(pos)
+
+    def update(self, now: float) -> bool:
+        if self.back == "staff" and now - self.touched >= IDLE_S:
+            # the staff walked away: the staff screens shut, the table gets its game menu back
+            from companion.ui.scenes.staff_base import shut
+
+            shut(self.app)
+            self.go("menu")
+        return False
+
+    def wake_at(self) -> float | None:
+        if self.back == "staff":
+            return self.touched + IDLE_S
+        return super().wake_at()
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        theme.blit_text(surf, self.t("selftest_title"), (400, 16), 44, theme.GOLD, bold=True, anchor="midtop")
+        Label(self.t("selftest_title"), TITLE, role="read", size=read_size(True), color=theme.GOLD, bold=True,
+              align="center").draw(surf)
         for i, name in enumerate(self.order):
-            y = 90 + i * 56
+            y = 88 + i * 52
             done = name in self.arrived
             col = theme.GOOD if done else (theme.GOLD if name == self.asking else theme.INK_DIM)
-            pygame.draw.circle(surf, col, (180, y + 20), 16, 0 if done else 3)
-            theme.blit_text(surf, self.t(name), (220, y + 4), 36, col)
-        msg = self.t("selftest_done") if self.asking is None else self.t("selftest_press", button=self.t(self.asking))
-        theme.blit_text(surf, msg, (400, 440), 32, theme.INK, anchor="midtop")
+            pygame.draw.circle(surf, col, (200, y + 25), 16, 0 if done else 3)
+            Label(self.t(name), pygame.Rect(236, y, 380, 50), role="read", size=read_size(), color=col).draw(surf)
+        msg = self.t("staff.ui.selftest_leave") if self.asking is None else \
+            self.t("selftest_press", button=self.t(self.asking))
+        Label(msg, pygame.Rect(20, 404, 760, 68), role="read", size=read_size(), color=theme.INK,
+              align="center").draw(surf)
+        self.controls.set(self.tappables())
+        self.controls.draw(surf)
 
     def frame_shown(self, at: float) -> None:
         """Called by the driver after a frame: every arrived press not yet timed is now visible."""

@@ -38,12 +38,22 @@ class SetupScene(Scene):
         self.count = players if players in self.spec.counts else self.spec.default_count
         #: a name the table typed, or None for "Spieler 2" in whatever language is shown
         self.names: list[str | None] = list(names or []) + [None] * (max(self.spec.counts) - len(names or []))
-        self.values = {o.key: o.default for o in self.spec.options}
+        self.values = self.cafe_defaults()
         self.values.update(options or {})
         self.seed = seed
         self.colors = list(colors) if colors and len(colors) == self.count else self.spec.default_colors(self.count)
         self.focus = 0
         self.layout()
+
+    def cafe_defaults(self) -> dict[str, Any]:
+        """Each option at what the staff chose for this game (``settings.toml`` beside the
+        games, see the staff menu's options and board pages), else the registry's default."""
+        store_path = getattr(self.app.store, "path", None)
+        if store_path is None:  # no games file (a demo): no café either
+            return {o.key: o.default for o in self.spec.options}
+        from companion import settings
+
+        return settings.option_defaults(self.game, settings.load(settings.data_dir(store_path)))
 
     # -- the header this screen builds ------------------------------------------------------
     def name(self, i: int) -> str:

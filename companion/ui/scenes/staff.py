@@ -135,7 +135,7 @@ class PinScene(StaffPage):
         self.checking, self.shown_checking, self.wrong = pin, False, False
         self.dirty = True
 
-    def on_input(self, ev: InputEvent) -> None:
+    def on_key(self, ev: InputEvent) -> None:
         if self.pad is not None and ev.name == "roll" and ev.value is not None:
             if self.gate.locked_for() <= 0:
                 self.pad.type(str(ev.value))
@@ -151,7 +151,12 @@ class PinScene(StaffPage):
     def is_busy(self) -> bool:
         return self.checking is not None
 
+    def leave_staff(self) -> None:
+        self.on_back()
+
     def update(self, now: float) -> bool:
+        if self.checking is None and self.idle_check(now):
+            return False
         if self.checking is not None and self.shown_checking:
             pin, self.checking = self.checking, None
             self.check(pin)
@@ -164,7 +169,7 @@ class PinScene(StaffPage):
 
     def wake_at(self) -> float | None:
         if self.pad is not None and self.gate.locked_for() > 0:
-            return self.app.now() + min(1.0, self.gate.locked_for())
+            return min(self.idle_until(), self.app.now() + min(1.0, self.gate.locked_for()))
         return super().wake_at()
 
     def check(self, pin: str) -> None:

@@ -1,6 +1,10 @@
 """What every staff screen shares: the title, the way back, the cursor for the buttons, and
 the gate that keeps the staff screens shut without the PIN.
 
+After ``staff_timeout`` seconds (``settings.toml``, two minutes unless set) without a touch or
+a press, any staff screen, the PIN screen too, closes by itself like "Done": back to the
+screen it was opened from, and the PIN is needed again.
+
 The staff screens are one route, ``staff``: ``go("staff")`` asks for the PIN;
 ``go("staff", page="history")`` shows a page, but only while the staff are in (after the right
 PIN, and for a short while after leaving for the button test, which has no way back of its
@@ -67,6 +71,8 @@ class StaffPage(Scene):
         self.folder = folder_of(app)
         self.settings: Settings = load(self.folder)
         self.pick: int | None = None
+        #: when the staff last touched the screen or pressed a button (the app's clock)
+        self.touched = app.now()
         self.layout()
 
     # -- words ----------------------------------------------------------------------------
@@ -116,7 +122,50 @@ class StaffPage(Scene):
     def on_back(self) -> None:
         self.go("staff", page="menu", back=self.back)
 
+    def leave_staff(self) -> None:
+        """Shut the staff screens and go back to where they were opened from, in the
+        language now set (a table in another language is built again)."""
+        shut(self.app)
+        back = self.back
+        if back is None:
+            self.go("menu")
+        elif back.t is not self.app.texts:
+            session = getattr(back, "session", None)
+            if session is not None and "table" in self.app.routes:
+                self.go("table", session=session)
+            else:
+                self.go("menu")
+        else:
+            self.app.show(back)
+
+    # -- closing by itself --------------------------------------------------------------------
+    def idle_until(self) -> float:
+        return self.touched + self.settings.staff_timeout
+
+    def idle_check(self, now: float) -> bool:
+        """Close the staff screens once nobody touched them for ``staff_timeout`` seconds."""
+        if now >= self.idle_until():
+            self.leave_staff()
+            return True
+        return False
+
+    def update(self, now: float) -> bool:
+        self.idle_check(now)
+        return False
+
+    def wake_at(self) -> float | None:
+        banner = super().wake_at()
+        return self.idle_until() if banner is None else min(banner, self.idle_until())
+
+    def on_press(self, pos: tuple[int, int]) -> None:
+        self.touched = self.app.now()
+        super().on_press(pos)
+
     def on_input(self, ev: InputEvent) -> None:
+        self.touched = self.app.now()
+        self.on_key(ev)
+
+    def on_key(self, ev: InputEvent) -> None:
         items = [i for i, b in enumerate(self.tappables()) if b.enabled]
         if ev.name == "undo":
             self.on_back()

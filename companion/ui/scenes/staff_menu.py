@@ -63,10 +63,10 @@ class StaffMenu(StaffPage):
 
     def open(self, name: str) -> None:
         if name == "buttons":
-            # the button test has no way back of its own: the staff gesture brings the menu
-            # back without the PIN for a short while
+            # the button test's way back (or the staff gesture) brings the menu back without
+            # the PIN for a short while
             open_for(self.app, RETURN_S)
-            self.go("selftest")
+            self.go("selftest", back="staff")
             _BACK[id(self.app)] = (self.app.scene, self.back)
             return
         page = {"restart": "system", "reboot": "system", "poweroff": "system"}.get(name, name)
@@ -75,18 +75,7 @@ class StaffMenu(StaffPage):
 
     def on_back(self) -> None:
         """Done: back to the screen the menu was opened from, in the language now set."""
-        shut(self.app)
-        back = self.back
-        if back is None:
-            self.go("menu")
-        elif back.t is not self.app.texts:
-            session = getattr(back, "session", None)
-            if session is not None and "table" in self.app.routes:
-                self.go("table", session=session)
-            else:
-                self.go("menu")
-        else:
-            self.app.show(back)
+        self.leave_staff()
 
     def draw_page(self, surf: pygame.Surface) -> None:
         pass
@@ -323,27 +312,12 @@ def poweroff() -> tuple[str, str] | None:
 
 
 # -- the volume --------------------------------------------------------------------------------
-class _Volume:
-    """The app's sounds at a volume: sets it on every loaded sound before each play (the
-    sounds are loaded again whenever the audio device reopens)."""
-
-    def __init__(self, inner: Any, volume: float) -> None:
-        self.inner, self.volume = inner, volume
-
-    def _apply(self) -> None:
-        for sound in getattr(self.inner, "_sounds", {}).values():
-            sound.set_volume(self.volume)
-
-    def play(self, name: str) -> None:
-        self._apply()
-        self.inner.play(name)
-        self._apply()  # loaded just now by the first sound after a quiet while
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-
 def apply_volume(app: Any, percent: int) -> None:
-    """Play the app's sounds at ``percent`` (0–100) from now on."""
-    inner = app.sounds.inner if isinstance(app.sounds, _Volume) else app.sounds
-    app.sounds = _Volume(inner, max(0, min(100, percent)) / 100)
+    """Play the app's sounds at ``percent`` (0–100) from now on (``Sounds.set_volume``: every
+    loaded sound at once, every sound loaded later before it is heard)."""
+    volume = max(0, min(100, percent)) / 100
+    setter = getattr(app.sounds, "set_volume", None)
+    if setter is not None:
+        setter(volume)
+    else:  # an app without sound keeps the number, for the page to show
+        app.sounds.volume = volume
