@@ -117,10 +117,11 @@ def _faces() -> tuple[Face, ...]:
             raise _entry_error(lines, "face", i, "value", f"must be {i + 1} (faces in order)")
         if entry.get("effect") != FACE_EFFECTS[i]:
             raise _entry_error(lines, "face", i, "effect", f'face {i + 1} is "{FACE_EFFECTS[i]}" by the rules')
-        for key in ("picture", "words_de", "words_en"):
+        for key in ("picture", "words_de", "words_en", "short_de", "short_en"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
                 raise _entry_error(lines, "face", i, key, "must be a text")
-        faces.append(Face(i + 1, FACE_EFFECTS[i], entry["picture"], entry["words_de"], entry["words_en"]))
+        faces.append(Face(i + 1, FACE_EFFECTS[i], entry["picture"], entry["words_de"], entry["words_en"],
+                          entry["short_de"], entry["short_en"]))
     return tuple(faces)
 
 

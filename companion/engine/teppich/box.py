@@ -55,13 +55,16 @@ class Piece:
 
 @dataclass(frozen=True)
 class Face:
-    """One face of the special die: its number (1..6), effect, picture name and words."""
+    """One face of the special die: its number (1..6), effect, picture name and words (the
+    whole sentence, and a short form for the small box beside the die's picture)."""
 
     value: int
     effect: str
     picture: str
     words_de: str
     words_en: str
+    short_de: str = ""
+    short_en: str = ""
 
 
 @dataclass(frozen=True)

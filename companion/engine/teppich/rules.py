@@ -136,7 +136,8 @@ class TeppichEngine:
             if key not in FIELDS[name] and key not in ("action", "seat"):
                 raise IllegalAction("unknown_field", "{name} takes no {field}", name=name, field=key)
         if "seat" in action and action["seat"] != state.current:
-            raise IllegalAction("not_your_turn", "It is {name}'s turn", name=state.names[state.current])
+            raise IllegalAction("not_your_turn", "It is {name}'s turn", name=state.names[state.current],
+                                player=state.current)
         wanted = {"roll": "roll", "clouds": "clouds", "swap_with": "swap_with", "hop": "hop"}.get(name)
         if state.pending is not None and wanted != state.pending:
             _pending_first(state.pending)
@@ -165,7 +166,7 @@ class TeppichEngine:
             legs = drift_legs(box, state.scenery_set, here)
         if uses_token and state.tokens[me] == 0:
             raise IllegalAction("no_tokens", "{name} has no steering tokens left (used ones are gone)",
-                                name=state.names[me])
+                                name=state.names[me], player=me)
         try:
             flight = trace(box, state.scenery_set, state.walls, here, legs)
         except IllegalAction as exc:

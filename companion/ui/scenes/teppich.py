@@ -240,9 +240,13 @@ class TeppichScene(TableScene):
         self.go("table", session=session)
 
     def refuse(self, exc: IllegalAction) -> None:
-        """A refusal names a seat as the screen does, not by the engine's default name."""
+        """A refusal names a seat as the screen does (``seat_name``, in the screen's language),
+        never by the engine's name for it: an unnamed seat is "Spieler 2", not "Blue"."""
         params = dict(exc.params)
-        if isinstance(params.get("name"), str) and params["name"] in self.state.names:
+        seat = params.get("player")
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.state.players:
+            params["name"] = self.seat_name(seat)
+        elif isinstance(params.get("name"), str) and params["name"] in self.state.names:
             params["name"] = self.seat_name(self.state.names.index(params["name"]))
         copy = IllegalAction(exc.code, str(exc), **params)
         super().refuse(copy)

@@ -27,8 +27,8 @@ HEADER = pygame.Rect(8, 2, 784, 38)
 BOARD = pygame.Rect(4, 42, 600, 300)
 SIDE = pygame.Rect(612, 42, 184, 300)
 PLAYER_H = 30
-DIE = pygame.Rect(612, 222, 60, 52)
-DIE_WORDS = pygame.Rect(678, 222, 118, 52)
+DIE = pygame.Rect(612, 222, 48, 52)
+DIE_WORDS = pygame.Rect(664, 221, 132, 56)   # two lines at the smallest size
 ROLL = pygame.Rect(612, 278, 184, 64)
 STATUS = pygame.Rect(8, 344, 784, 70)
 BUTTONS = pygame.Rect(4, 414, 792, 64)
@@ -187,8 +187,13 @@ def draw_push(surf: pygame.Surface, grid: BoardGrid, cell: Cell, wind: int) -> N
     x0, x1 = r.centerx, r.centerx + wind * grid.pitch
     pygame.draw.line(surf, (30, 60, 160), (x0, y), (x1, y), 4)
     pygame.draw.polygon(surf, (30, 60, 160), [(x1 + 6, y), (x1 - 3, y - 6), (x1 - 3, y + 6)])
-    tag = draw_text(surf, f"+{wind}", (x0 - 2, y - 2), min_size(), (20, 40, 140), True, anchor="bottomright")
-    del tag
+    # the strength left of the arrow, or right of its tip where the board's left edge is near
+    text = f"+{wind}"
+    width = theme.font(min_size(True), True).size(text)[0]
+    if x0 - 2 - width >= grid.area.left:
+        draw_text(surf, text, (x0 - 2, y - 2), min_size(), (20, 40, 140), True, anchor="bottomright")
+    else:
+        draw_text(surf, text, (x1 + 8, y - 2), min_size(), (20, 40, 140), True, anchor="bottomleft")
 
 
 def draw_lit(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[Cell], chosen: Cell | None) -> None:
@@ -272,16 +277,15 @@ def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: 
         pygame.draw.rect(surf, theme.PANEL_HI, rect, border_radius=6)
         pygame.draw.rect(surf, theme.GOLD, rect, 2, border_radius=6)
     sw, rest = cut(rect, "left", 26, 4)
-    surf.blit(theme.swatch(colour, 22, rect.h - 6), (sw.x + 3, sw.y + 3))
     if misses:
-        pygame.draw.line(surf, theme.BAD, (sw.x + 2, sw.bottom - 2), (sw.right - 2, sw.y + 2), 4)
-    count_box, name_box = cut(rest, "right", 30 + 30 * bool(misses), 2)
+        # turns to miss: a red mark over the colour with their number (the name keeps its room)
+        pygame.draw.rect(surf, theme.BAD, sw, border_radius=4)
+        Label(str(misses), sw, role="min", color=theme.INK, bold=True, align="center").draw(surf)
+    else:
+        surf.blit(theme.swatch(colour, 22, rect.h - 6), (sw.x + 3, sw.y + 3))
+    count_box, name_box = cut(rest, "right", 30, 2)
     Label(name, name_box, role="min", color=theme.INK if not misses else theme.INK_DIM).draw(surf)
-    # tokens left as a number; turns to miss as "-n" in red after it
-    nums, miss_box = cut(count_box, "left", 30, 0)
-    Label(str(tokens), nums, role="min", color=theme.GOLD, bold=True, align="right").draw(surf)
-    if misses:
-        Label(f"-{misses}", miss_box, role="min", color=theme.BAD, align="right").draw(surf)
+    Label(str(tokens), count_box, role="min", color=theme.GOLD, bold=True, align="right").draw(surf)
 
 
 def button_row(weights: Sequence[float]) -> list[pygame.Rect]:

@@ -230,7 +230,10 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
     draw_overlay(s, surf, now)
     draw_side(s, surf, now)
     if s.banner.active(now):
-        s.banner.draw(surf, draw.STATUS, now)
+        # the whole status box: two lines at the read size (what a roll did can be long)
+        pygame.draw.rect(surf, theme.BAD if s.banner.bad else theme.PANEL_HI, draw.STATUS, border_radius=8)
+        Label(s.banner.text, inset(draw.STATUS, 8, 0), role="read", size=read_size(), color=theme.INK,
+              wrap=True).draw(surf)
     else:
         Label(prompt(s), draw.STATUS, role="read", size=read_size(), wrap=True).draw(surf)
     controls = tappables(s)
@@ -255,7 +258,7 @@ def draw_side(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
     face = next((f for f in s.box.faces if f.value == value), None)
     draw.draw_die(surf, draw.DIE, face.picture if face else None, value)
     if value is not None and not rolling:
-        Label(words.face_words(s.t, s.box, value), draw.DIE_WORDS, role="min", wrap=True).draw(surf)
+        Label(words.face_short(s.t, s.box, value), draw.DIE_WORDS, role="min", wrap=True).draw(surf)
 
 
 def draw_small_board(s: TeppichScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
