@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
-from companion.engine.teppich import card_options
+from companion.engine.teppich import card_options, options
 
 
 def moved(events):
@@ -41,13 +41,41 @@ def test_rulebook_token_lengthens_the_up_leg_past_the_palace_wall():
 
 
 def test_rulebook_token_as_head_wind_lands_exactly_on_the_goal():
-    # 3 sideways would carry the carpet off the right edge (back to the start podium)
+    """The German text (Steuerkärtchen): "In diesem Beispiel wird das Steuerkärtchen als
+    ‚Gegenwind' eingesetzt und bremst den Wind um ein Feld, so daß der fliegende Teppich nicht
+    über den Rand des Spielplans hinausgeweht wird, sondern sanft auf das Zielpodest
+    niedergleitet."
+
+    Its picture is not in the text, so the situation is rebuilt from the words: a card whose
+    sideways leg goes one cell too far to the right (over the edge: back to the start), a
+    token taking one cell off that leg, and a last leg gliding down onto the goal podium. The
+    "wind" it brakes is the card's own sideways number: the text calls the cards' numbers the
+    wind ("Die Windkarten zeigen an, wie weit der fliegende Teppich vom Wind fortgetragen
+    wird"). It cannot be a wind zone's push: the goal podium is on the ground (y 0) and the
+    lowest wind row is y 6, while a move has one vertical leg of at most 3 + 1 cells, so no
+    flight that starts in a wind zone ends on the goal (the next test checks every one).
+    """
     s = put(new(), {0: (21, 3)})
     off, events = ENGINE.apply(s, fly(3, 3, "side_down", pair="UL"))
     assert off.cells[0] == BOX.start and "blown_off" in kinds(events)
+    assert moved(events)["path"][-1] == [23, 3]   # it left the board over the right edge
     won, events = ENGINE.apply(s, fly(3, 3, "side_down", pair="UL", token=("side", -1)))
+    assert moved(events)["path"] == [[21, 3], [22, 3], [23, 3], [23, 2], [23, 1], [23, 0]]
     assert won.cells[0] == BOX.goal and won.over and won.winners == (0,)
     assert ENGINE.summary(won)["turn"] is None and ENGINE.summary(won)["pending"] is None
+
+
+def test_no_flight_from_a_wind_zone_reaches_the_goal():
+    """Why the head-wind example is played in the calm zone: from any wind-zone cell, no card
+    (with or without a token) and no steer ends on the goal podium."""
+    wind_rows = [y for y in range(BOX.height) if BOX.wind(y)]
+    assert min(wind_rows) == 6 and BOX.goal == (23, 0)
+    for y in wind_rows:
+        for x in range(BOX.width):
+            s = put(new(), {0: (x, y)})
+            every = list(options(BOX, s))
+            assert {o.action["action"] for o in every} >= {"fly", "steer"}
+            assert BOX.goal not in {o.flight.end for o in every}, (x, y)
 
 
 def test_head_wind_token_against_the_wind_zone_keeps_the_carpet_on_the_board():
