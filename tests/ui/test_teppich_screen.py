@@ -391,6 +391,20 @@ def test_roll_by_key_with_the_face_of_a_real_die_and_the_die_shows_it(app, monke
     assert not control(scene, "roll").enabled
 
 
+def test_the_last_frame_the_loop_draws_after_the_tumble_shows_the_applied_face(app, monkeypatch):
+    scene = on_the_star(app)
+    seen: list[int | None] = []
+    real = draw.draw_die
+    monkeypatch.setattr(draw, "draw_die", lambda surf, rect, picture, value: (seen.append(value),
+                                                                              real(surf, rect, picture, value)))
+    press(app, "roll", 5)
+    frames = app.frames
+    for _ in range(3):   # the loop goes on with nobody touching the screen
+        app.step(block=False)
+    assert scene.state.pending == "swap_with" and seen and seen[-1] == 5
+    assert app.frames >= frames
+
+
 def test_roll_by_tap_shows_the_seeded_face_that_was_applied(app, monkeypatch):
     scene = on_the_star(app)
     tap_key(app, "roll")

@@ -283,7 +283,8 @@ def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: 
         Label(str(misses), sw, role="min", color=theme.INK, bold=True, align="center").draw(surf)
     else:
         surf.blit(theme.swatch(colour, 22, rect.h - 6), (sw.x + 3, sw.y + 3))
-    count_box, name_box = cut(rest, "right", 30, 2)
+    # the count keeps clear of the current player's frame
+    count_box, name_box = cut(pygame.Rect(rest.x, rest.y, rest.w - 6, rest.h), "right", 30, 2)
     Label(name, name_box, role="min", color=theme.INK if not misses else theme.INK_DIM).draw(surf)
     Label(str(tokens), count_box, role="min", color=theme.GOLD, bold=True, align="right").draw(surf)
 

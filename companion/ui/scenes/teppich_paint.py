@@ -207,7 +207,8 @@ def prompt(s: TeppichScene) -> str:
             return t("teppich.ui.ask_pick_none", arrows=words.arrows_words(t, words.ARROWS[s.arrows_i]), token=token)
         pushed = sum(w for _, w in chosen.flight.pushes)
         push = t("teppich.ui.push", n=pushed) if pushed else ""
-        return t("teppich.ui.ask_fly", n=len({o.flight.end for o in s.shown_options()}),
+        ends = len({o.flight.end for o in s.shown_options()})
+        return t("teppich.ui.ask_fly_one" if ends == 1 else "teppich.ui.ask_fly", n=ends,
                  arrows=words.arrows_words(t, chosen.action["arrows"]),
                  token=words.token_words(t, words.token_of(chosen.action)), push=push)
     return t({"start": "teppich.ui.ask_start", "v": "teppich.ui.ask_v", "h": "teppich.ui.ask_h",

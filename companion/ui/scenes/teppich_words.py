@@ -74,7 +74,8 @@ def event_words(t: Any, box: Any, name: Name, events: list[Event]) -> str:
         elif ev.kind == "blown_off":
             out.append(t("teppich.ui.blown", name=who))
         elif ev.kind == "tokens":
-            out.append(t("teppich.ui.got_tokens", name=who, n=d["got"]))
+            out.append(t("teppich.ui.got_tokens_one" if d["got"] == 1 else "teppich.ui.got_tokens", name=who,
+                         n=d["got"]))
         elif ev.kind == "swap":
             out.append(t("teppich.ui.swapped", name=who, other=name(d["with"])))
         elif ev.kind == "no_hop":
