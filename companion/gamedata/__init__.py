@@ -29,13 +29,41 @@ def assets_dir() -> Path:
     return paths.assets_dir()
 
 
-class BoxDataError(ValueError):
-    """A game data file that cannot be used: which file, which line, what is wrong."""
+class Reason(str):
+    """Why a box file cannot be used: the English sentence (the command line prints it), and
+    a ``code`` with its ``params`` that the screens put in their own words (``[box]`` in
+    ``assets/i18n/staff.<lang>.toml``).
 
-    def __init__(self, file: str | Path, line: int | None, reason: str) -> None:
+    >>> r = Reason("box_empty", "is empty")
+    >>> str(r), r.code, r.params
+    ('is empty', 'box_empty', {})
+    """
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, template: str, /, **params: Any) -> Reason:
+        self = super().__new__(cls, template.format(**params))
+        self.code, self.params = code, params
+        return self
+
+
+class BoxDataError(ValueError):
+    """A game data file that cannot be used: which file, which line, what is wrong.
+
+    ``code`` and ``params`` (from a :class:`Reason`) name the reason for the screens; ``key``
+    is where in the file, as the file writes it (``die_faces``, ``[[zone]] 2, rows``).
+    """
+
+    def __init__(self, file: str | Path, line: int | None, reason: str, *, key: str = "", key_en: str = "") -> None:
         where = f"{file} line {line}" if line else str(file)
-        super().__init__(f"{where}: {reason}")
-        self.file, self.line, self.reason = str(file), line, reason
+        said = key_en or key  # the English sentence may name the place in words
+        full = f"{said}: {reason}" if said else reason
+        super().__init__(f"{where}: {full}")
+        self.file, self.line, self.reason = str(file), line, full
+        self.key = key
+        self.code: str = getattr(reason, "code", "")
+        self.params: dict[str, Any] = dict(getattr(reason, "params", {}))
 
     def __repr__(self) -> str:
         return f"BoxDataError({str(self)!r})"
@@ -54,12 +82,14 @@ def read_toml(relative: str) -> tuple[dict[str, Any], TomlLines]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BoxDataError(_display(path), None, f"cannot be read ({exc.strerror})") from None
+        raise BoxDataError(_display(path), None,
+                Reason("box_cannot_read", "cannot be read ({error})", error=exc.strerror)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
-        raise BoxDataError(_display(path), int(m.group(1)) if m else None, str(exc)) from None
+        raise BoxDataError(_display(path), int(m.group(1)) if m else None,
+                           Reason("box_toml_syntax", "{error}", error=str(exc))) from None
     return data, TomlLines(_display(path), text)
 
 
@@ -73,7 +103,7 @@ class TomlLines:
         last = key.split(".")[-1]
         pattern = re.compile(rf"^\s*\"?{re.escape(last)}\"?\s*=")
         line = next((i for i, t in enumerate(self.lines, 1) if pattern.match(t)), None)
-        return BoxDataError(self.name, line, f"{key}: {reason}")
+        return BoxDataError(self.name, line, reason, key=key)
 
 
 def read_csv(relative: str) -> list[tuple[int, dict[str, str]]]:
@@ -82,11 +112,12 @@ def read_csv(relative: str) -> list[tuple[int, dict[str, str]]]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BoxDataError(_display(path), None, f"cannot be read ({exc.strerror})") from None
+        raise BoxDataError(_display(path), None,
+                Reason("box_cannot_read", "cannot be read ({error})", error=exc.strerror)) from None
     numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1)
                 if line.strip() and not line.lstrip().startswith("#")]
     if not numbered:
-        raise BoxDataError(_display(path), None, "is empty")
+        raise BoxDataError(_display(path), None, Reason("box_empty", "is empty"))
     header_line, header = numbered[0]
     columns = [c.strip() for c in next(csv.reader([header]))]
     rows = []
@@ -94,6 +125,9 @@ def read_csv(relative: str) -> list[tuple[int, dict[str, str]]]:
         cells = [c.strip() for c in next(csv.reader([line]))]
         if len(cells) != len(columns):
             raise BoxDataError(_display(path), number,
-                               f"has {len(cells)} values but the header (line {header_line}) names {len(columns)}")
+                               Reason("box_values_but_header_line",
+                                      "has {count_cells} values but the header (line {header_line}) names "
+                                      "{count_columns}", count_cells=len(cells), header_line=header_line,
+                                      count_columns=len(columns)))
         rows.append((number, dict(zip(columns, cells))))
     return rows

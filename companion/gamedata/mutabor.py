@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.engine.mutabor.box import Box
 from companion.engine.mutabor.geometry import CELLS, CENTRE, KINDS
-from companion.gamedata import BoxDataError, _display, assets_dir, read_csv, read_toml
+from companion.gamedata import BoxDataError, Reason, _display, assets_dir, read_csv, read_toml
 
 FOLDER = "mutabor"
 TOML = f"{FOLDER}/box.toml"
@@ -35,7 +35,8 @@ def _csv_int(line: int, column: str, text: str) -> int:
         return int(text)
     except ValueError:
         raise BoxDataError(_display(assets_dir() / CSV), line,
-                           f"{column} must be a whole number, not {text!r}") from None
+                           Reason("mutabor_whole_number", "{column} must be a whole number, not {text!r}",
+                                       column=column, text=text)) from None
 
 
 def load_dealing() -> tuple[tuple[int, int], ...]:
@@ -43,30 +44,42 @@ def load_dealing() -> tuple[tuple[int, int], ...]:
     name = _display(assets_dir() / CSV)
     rows = read_csv(CSV)
     if not rows:
-        raise BoxDataError(name, None, "has column names but no rows")
+        raise BoxDataError(name, None, Reason("mutabor_column_names_but_no", "has column names but no rows"))
     missing = [c for c in ("number", "row", "col") if c not in rows[0][1]]
     if missing:
-        raise BoxDataError(name, None, f"the column {missing[0]!r} is missing")
+        raise BoxDataError(name, None,
+                Reason("mutabor_column_missing", "the column {missing!r} is missing", missing=missing[0]))
     by_number: dict[int, tuple[int, int]] = {}
     by_cell: dict[tuple[int, int], int] = {}
     for line, row in rows:
         number = _csv_int(line, "number", row["number"])
         cell = (_csv_int(line, "row", row["row"]), _csv_int(line, "col", row["col"]))
         if not 1 <= number <= len(CELLS):
-            raise BoxDataError(name, line, f"number must be from 1 to {len(CELLS)}, not {number}")
+            raise BoxDataError(name, line,
+                    Reason("mutabor_number_from", "number must be from 1 to {count_cells}, not {number}",
+                        count_cells=len(CELLS), number=number))
         if number in by_number:
-            raise BoxDataError(name, line, f"card {number} is listed twice")
+            raise BoxDataError(name, line,
+                    Reason("mutabor_card_listed_twice", "card {number} is listed twice", number=number))
         if cell not in CELLS:
-            raise BoxDataError(name, line, f"({cell[0]}, {cell[1]}) is not a cell of the maze")
+            raise BoxDataError(name, line,
+                    Reason("mutabor_cell_maze", "({x}, {y}) is not a cell of the maze", x=cell[0], y=cell[1]))
         if cell in by_cell:
-            raise BoxDataError(name, line, f"the cell ({cell[0]}, {cell[1]}) is already card {by_cell[cell]}")
+            raise BoxDataError(name, line,
+                    Reason("mutabor_cell_already_card", "the cell ({x}, {y}) is already card {card}", x=cell[0],
+                        y=cell[1], card=by_cell[cell]))
         if (number <= len(CENTRE)) != (cell in CENTRE):
-            raise BoxDataError(name, line, f"cards 1 to {len(CENTRE)} (face down) must lie on the "
-                                           "four centre cells, and only they")
+            raise BoxDataError(name, line,
+                    Reason("mutabor_cards_face_down_lie",
+                        "cards 1 to {count_centre} (face down) must lie on the four centre cells, and only they",
+                        count_centre=len(CENTRE)))
         by_number[number], by_cell[cell] = cell, number
     if len(by_number) != len(CELLS):
         absent = min(set(range(1, len(CELLS) + 1)) - set(by_number))
-        raise BoxDataError(name, None, f"card {absent} is missing: every one of the {len(CELLS)} cells needs a card")
+        raise BoxDataError(name, None,
+                Reason("mutabor_card_missing_one_cells",
+                    "card {absent} is missing: every one of the {count_cells} cells needs a card", absent=absent,
+                    count_cells=len(CELLS)))
     return tuple(by_number[n] for n in range(1, len(CELLS) + 1))
 
 
@@ -75,33 +88,44 @@ def load() -> Box:
     data, lines = read_toml(TOML)
     for key in data:
         if key not in ("cards", "dealer"):
-            raise lines.error(key, "unknown key (expected the tables [cards] and [dealer])")
+            raise lines.error(key,
+                    Reason("mutabor_unknown_key_expected_tables",
+                        "unknown key (expected the tables [cards] and [dealer])"))
     cards = data.get("cards")
     if not isinstance(cards, dict):
-        raise BoxDataError(lines.name, None, "the table [cards] is missing")
+        raise BoxDataError(lines.name, None, Reason("mutabor_table_cards_missing", "the table [cards] is missing"))
     for kind, value in cards.items():
         if kind not in KINDS:
-            raise lines.error(f"cards.{kind}", f"is not a card kind (expected: {', '.join(KINDS)})")
+            raise lines.error(f"cards.{kind}",
+                    Reason("mutabor_card_kind_expected", "is not a card kind (expected: {choices})",
+                        choices=', '.join(KINDS)))
         if not _is_int(value) or value < 0:
-            raise lines.error(f"cards.{kind}", f"must be a whole number of at least 0, not {value!r}")
+            raise lines.error(f"cards.{kind}",
+                    Reason("mutabor_whole_number_at_least2", "must be a whole number of at least 0, not {value!r}",
+                        value=value))
     for kind in KINDS:
         if kind not in cards:
-            raise BoxDataError(lines.name, None, f"[cards] needs {kind}")
+            raise BoxDataError(lines.name, None, Reason("mutabor_cards_needs", "[cards] needs {kind}", kind=kind))
     dealer = data.get("dealer")
     if not isinstance(dealer, dict):
-        raise BoxDataError(lines.name, None, "the table [dealer] is missing")
+        raise BoxDataError(lines.name, None, Reason("mutabor_table_dealer_missing", "the table [dealer] is missing"))
     for key in dealer:
         if key != "max_deals":
-            raise lines.error(f"dealer.{key}", "unknown key in [dealer] (expected: max_deals)")
+            raise lines.error(f"dealer.{key}",
+                    Reason("mutabor_unknown_key_dealer_expected", "unknown key in [dealer] (expected: max_deals)"))
     raw: Any = dealer.get("max_deals")
     if not _is_int(raw) or raw < 1:
-        raise lines.error("dealer.max_deals", f"must be a whole number of at least 1, not {raw!r}")
+        raise lines.error("dealer.max_deals",
+                Reason("mutabor_whole_number_at_least", "must be a whole number of at least 1, not {raw!r}", raw=raw))
     max_deals = int(raw)
     dealing = load_dealing()
     total = sum(cards.values())
     if total != len(dealing):
         header = next((i for i, t in enumerate(lines.lines, 1) if t.strip() == "[cards]"), None)
-        raise BoxDataError(lines.name, header, f"[cards]: the cards add up to {total}, "
-                                               f"but the maze has {len(dealing)} places")
+        raise BoxDataError(lines.name, header,
+                Reason("mutabor_cards_add_up_but",
+                    "the cards add up to {total}, but the maze has {count_dealing} places", total=total,
+                    count_dealing=len(dealing)),
+                           key="[cards]")
     return Box(cards=tuple((kind, int(cards[kind])) for kind in KINDS), dealing=dealing,
                max_deals=max_deals)

@@ -50,7 +50,13 @@ class BoxPage(StaffPage):
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         self.results = check_boxes()
+        for game, problem in self.results:
+            if problem is not None:  # the English sentence, for whoever reads the log
+                print(f"box: {game}: {problem}", file=sys.stderr)
         super().__init__(app, back)
+
+    def reason(self, problem: BoxDataError) -> str:
+        return box_reason(self.t, problem)
 
     def draw_page(self, surf: pygame.Surface) -> None:
         y = BODY.y
@@ -63,13 +69,21 @@ class BoxPage(StaffPage):
             if isinstance(problem, BoxDataError):
                 where = self.st("box_where_line", file=problem.file, line=problem.line) if problem.line \
                     else self.st("box_where", file=problem.file)
-                reason = problem.reason
-            else:
-                where, reason = title, str(problem)
-            self.label(surf, self.st("box_bad", game=title, where=where), pygame.Rect(20, y, 760, 44),
-                       color=theme.BAD)
-            self.label(surf, reason, pygame.Rect(40, y + 44, 740, 80), wrap=True, valign="top")
-            y += 130
+                reason = self.reason(problem)
+            else:  # not a box file's fault as far as the loader knows: the log has the details
+                where, reason = title, self.st("box_other")
+            # the game, the file and its line: on two lines if need be, never cut short
+            self.label(surf, self.st("box_bad", game=title, where=where), pygame.Rect(20, y, 760, 64), role="min",
+                       color=theme.BAD, wrap=True, valign="top")
+            self.label(surf, reason, pygame.Rect(40, y + 64, 740, 100), role="min", wrap=True, valign="top")
+            y += 170
+
+
+def box_reason(t: Any, problem: BoxDataError) -> str:
+    """Why a box file cannot be used, in the words of ``t``'s language: the reason's code
+    from ``[box]`` in ``staff.<lang>.toml`` with its values, after the place in the file."""
+    reason = t(f"staff.box.{problem.code}", **problem.params) if problem.code else t("staff.ui.box_other")
+    return t("staff.ui.box_key", key=problem.key, reason=reason) if problem.key else reason
 
 
 def when(stamp: float) -> str:

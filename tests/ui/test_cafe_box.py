@@ -1,0 +1,114 @@
+"""Box data errors in the screen's own words: every reason the box loaders can give has a
+code with German and English words, and the staff "Your box" page names a broken file's
+place and reason in German on a German screen (the command line stays English)."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import string
+from pathlib import Path
+
+import pytest
+
+from companion.gamedata import BoxDataError, assets_dir
+from companion.root import make_app
+from companion.session.store import Store
+from companion.ui.i18n import Texts
+from companion.ui.kit import problems, recording
+from companion.ui.scenes import staff_base
+from companion.ui.scenes.staff_data import box_reason, check_boxes
+from tests.language import foreign_words
+from tests.ui.screen import settle
+
+GAMEDATA = Path(__file__).resolve().parents[2] / "companion" / "gamedata"
+
+
+def reasons() -> dict[str, tuple[str, set[str]]]:
+    """Every Reason(code, template, **params) written in the box loaders."""
+    found: dict[str, tuple[str, set[str]]] = {}
+    for path in sorted(GAMEDATA.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Reason" \
+                    and node.args and isinstance(node.args[0], ast.Constant):
+                code = node.args[0].value
+                assert code not in found or found[code][0] == node.args[1].value, f"{code} used for two reasons"
+                found[code] = (node.args[1].value, {k.arg for k in node.keywords})
+    return found
+
+
+def test_every_reason_has_words_in_both_languages() -> None:
+    found = reasons()
+    assert len(found) > 90
+    for lang in ("de", "en"):
+        texts = Texts(lang)
+        for code, (_template, params) in found.items():
+            words = texts._own.get(f"staff.box.{code}")
+            assert words, f"{lang}: no words for {code}"
+            used = {f[1] for f in string.Formatter().parse(words) if f[1]}
+            assert used <= params, f"{lang} {code}: {used - params} are not given"
+
+
+def test_no_box_error_is_raised_without_a_code() -> None:
+    for path in sorted(GAMEDATA.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                    "BoxDataError", "error", "_entry_error"):
+                args = node.args
+                reason = args[2] if getattr(node.func, "id", "") == "BoxDataError" and len(args) > 2 else \
+                    args[1] if getattr(node.func, "attr", "") == "error" and len(args) > 1 else \
+                    args[4] if getattr(node.func, "id", "") == "_entry_error" and len(args) > 4 else None
+                if reason is None or isinstance(reason, ast.Name):
+                    continue  # a parameter handed on
+                assert isinstance(reason, ast.Call) and getattr(reason.func, "id", "") == "Reason", \
+                    f"{path.name}:{node.lineno} gives a reason without a code"
+
+
+BREAKS = [
+    # (file, old, new, the words a German screen must show)
+    ("alibaba/prices.csv", "3,10,20,40,80", "3,10,20,vierzig,80", "muss eine ganze Zahl sein, nicht 'vierzig'"),
+    ("suleika.toml", "die_faces = [1, 2, 2, 3, 3, 4]", "die_faces = [1, 2, 2, 3, 3, 0]",
+     "Jede Würfelseite muss eine ganze Zahl ab 1 sein"),
+    ("suleika.toml", 'final_tie = "shared"', 'final_tie = "shared', "Schreibweise falsch (TOML)"),
+    ("teppich/pieces.toml", "cells = [[0, 0], [1, 0]]", "cells = [[0, 0], [0, 0]]", "verschiedene Felder [dx, dy]"),
+    ("mutabor/dealing.csv", "2,3,4", "2,3,vier", "„col“: muss eine ganze Zahl sein"),
+]
+
+
+@pytest.mark.parametrize(("file", "old", "new", "words"), BREAKS)
+def test_the_box_page_says_in_german_where_and_why(tmp_path: Path, monkeypatch, file: str, old: str, new: str,
+                                                    words: str) -> None:
+    mine = tmp_path / "assets"
+    shutil.copytree(assets_dir(), mine)
+    text = (mine / file).read_text(encoding="utf-8")
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 1
+    (mine / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    monkeypatch.setenv("COMPANION_ASSETS", str(mine))
+    broken = [p for _g, p in check_boxes() if p is not None]
+    assert len(broken) == 1 and isinstance(broken[0], BoxDataError)
+    error = broken[0]
+    assert error.code and error.line == line
+    assert foreign_words(box_reason(Texts("en"), error), "en", proper=["vierzig", "vier"]) == []
+
+    data = tmp_path / "data"
+    data.mkdir()
+    app = make_app(store=Store(data / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
+    try:
+        staff_base.open_for(app)
+        app.go("staff", page="box")
+        settle(app)
+        with recording() as rec:
+            app.scene.draw(app.screen)
+        assert problems(rec) == []
+        shown = [t.text for t in rec.texts]
+        said = " ".join(shown)
+        assert f"{file.split('/')[-1]}“, Zeile {line}" in said
+        assert words in said, said
+        assert str(error.reason) not in said  # not the English sentence
+        for text in shown:
+            assert foreign_words(text, "de", proper=["Suleika", "Ali Baba", "Mutabor", "Der fliegende Teppich",
+                                                     "TOML"]) == [], text
+    finally:
+        staff_base.shut(app)
+        app.close()
