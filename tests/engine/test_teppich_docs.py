@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from teppich_helpers import ENGINE, REFUSALS, apply_all, fly, new, put
+from teppich_helpers import ENGINE, NAMES, REFUSALS, apply_all, fly, new, put
 
 from companion.engine.base import IllegalAction
 from companion.gamedata import assets_dir
@@ -87,3 +87,18 @@ def test_every_refusal_code_is_met_and_worded_in_both_languages():
         for lang, t in langs.items():
             text = t.refusal("teppich", info.value)
             assert "{" not in text and (lang == "en" or text != str(info.value)), (code, lang, text)
+
+
+def test_a_refusal_that_names_a_seat_says_which_seat():
+    """Screens name seats in their own language (``seat_name``): a refusal naming a seat by
+    the engine's name for it (by default an English colour, "Red") also carries the seat
+    number, so a screen never has to show the engine's name."""
+    naming = set()
+    for code, trigger in REFUSALS:
+        with pytest.raises(IllegalAction) as info:
+            trigger()
+        if info.value.params.get("name") in NAMES:
+            naming.add(code)
+            assert NAMES[info.value.params["player"]] == info.value.params["name"], code
+    assert naming == {"clouds_shut_in", "no_tokens", "not_your_turn"}
+    assert new(3).names == ("Red", "Blue", "Yellow")   # what an unnamed seat would show
