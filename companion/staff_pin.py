@@ -215,7 +215,15 @@ def main(argv: list[str] | None = None) -> int:
     if not valid_pin(pin):
         print("the staff PIN must be 4 to 8 digits", file=sys.stderr)
         return 2
-    print(f"staff PIN stored in {write_pin_hash(args.data, hash_pin(pin))}")
+    path = write_pin_hash(args.data, hash_pin(pin))
+    # whoever may set the PIN may also forgive the wrong guesses made with the old one
+    from companion import settings
+
+    kept = settings.load(args.data)
+    if kept.lock != settings.LockoutState():
+        kept.lock = settings.LockoutState()
+        settings.save(args.data, kept)
+    print(f"staff PIN stored in {path}; any lockout lifted")
     return 0
 
 

@@ -136,3 +136,21 @@ def test_command_line_reads_the_pin_from_standard_input(tmp_path: Path, monkeypa
     assert staff_pin.main(["check", "--data", str(tmp_path)]) == 1
     monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
     assert staff_pin.main(["set", "--data", str(tmp_path)]) == 2
+
+
+def test_setting_a_new_pin_lifts_a_lockout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forgotten PIN: the installer sets a new one, and the wrong guesses before it are forgiven."""
+    from companion import settings
+
+    s = settings.load(tmp_path)
+    s.options["suleika"] = {"rules": "marrakech"}
+    s.lock = settings.LockoutState(misses=2, lockouts=3, until=10**12)
+    settings.save(tmp_path, s)
+    monkeypatch.setattr("sys.stdin", io.StringIO("97531\n"))
+    assert staff_pin.main(["set", "--data", str(tmp_path)]) == 0
+    after = settings.load(tmp_path)
+    assert after.lock == settings.LockoutState()
+    assert settings.lockout(after).locked_for() == 0.0
+    assert after.options == {"suleika": {"rules": "marrakech"}}  # nothing else changed
+    stored = read_pin_hash(tmp_path)
+    assert stored is not None and check_pin("97531", stored)
