@@ -112,3 +112,40 @@ def test_the_box_page_says_in_german_where_and_why(tmp_path: Path, monkeypatch, 
     finally:
         staff_base.shut(app)
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("broken", [1, 2, 3, 4])
+def test_many_broken_games_fit_page_by_page(tmp_path: Path, monkeypatch, lang: str, broken: int) -> None:
+    from companion.gamedata import Reason
+    from companion.ui.scenes import staff_data
+
+    games = ["suleika", "alibaba", "mutabor", "teppich"]
+    faults = [BoxDataError("assets/teppich/pieces.toml", 49, Reason(
+        "teppich_list_distinct_dx_dy", "must list distinct [dx, dy] cells (dx, dy from 0, dy below {sky}), "
+        "not {cells!r}", sky=6, cells=[[0, 0], [0, 0]]), key="[[piece]] 9, cells", key_en="[[piece]] number 9, cells")
+        for _ in games]
+    monkeypatch.setattr(staff_data, "check_boxes",
+                        lambda: [(g, faults[i] if i < broken else None) for i, g in enumerate(games)])
+    data = tmp_path / "data"
+    data.mkdir()
+    app = make_app(store=Store(data / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    try:
+        staff_base.open_for(app)
+        app.go("staff", page="box")
+        seen = 0
+        while True:
+            settle(app)
+            with recording() as rec:
+                app.scene.draw(app.screen)
+            assert problems(rec) == [], (broken, app.scene.page_no)
+            words = " ".join(t.text for t in rec.texts)
+            seen += words.count("pieces.toml")
+            arrows = [c for c in app.scene.tappables() if c.icon == "right" and c.enabled]
+            if not arrows:
+                break
+            arrows[0].tap()
+        assert seen == broken  # every broken game shown once, on some page
+    finally:
+        staff_base.shut(app)
+        app.close()

@@ -48,24 +48,45 @@ class BoxPage(StaffPage):
 
     title_key = "entry_box"
 
-    def __init__(self, app: Any, back: Scene | None = None) -> None:
+    def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
         self.results = check_boxes()
         for game, problem in self.results:
             if problem is not None:  # the English sentence, for whoever reads the log
                 print(f"box: {game}: {problem}", file=sys.stderr)
+        self.page_no = page_no
         super().__init__(app, back)
 
     def reason(self, problem: BoxDataError) -> str:
         return box_reason(self.t, problem)
 
+    def problems(self) -> list[tuple[str, BoxDataError | Exception]]:
+        return [(g, p) for g, p in self.results if p is not None]
+
+    def per_page(self) -> int:
+        """Two broken games fit a page; more go one to a page, with the arrows."""
+        return 2 if len(self.problems()) <= 2 else 1
+
+    def entries(self) -> list[Button]:
+        pages = max(1, -(-len(self.problems()) // self.per_page()))
+        self.page_no = min(self.page_no, pages - 1)
+        return self.pager(pygame.Rect(20, 404, 760, 68), pages)
+
     def draw_page(self, surf: pygame.Surface) -> None:
         y = BODY.y
-        for game, problem in self.results:
-            title = self.t(f"game_{game}")
-            if problem is None:
+        bad = self.problems()
+        fine = [self.t(f"game_{g}") for g, p in self.results if p is None]
+        if not bad:
+            for title in fine:
                 self.label(surf, self.st("box_fine", game=title), pygame.Rect(20, y, 760, 44), color=theme.GOOD)
                 y += 48
-                continue
+            return
+        if fine:  # the games without a fault on one line, the faults below
+            self.label(surf, self.st("box_fine_list", games=", ".join(fine)), pygame.Rect(20, y, 760, 44), role="min",
+                       color=theme.GOOD)
+            y += 52
+        per = self.per_page()
+        for game, problem in bad[self.page_no * per:(self.page_no + 1) * per]:
+            title = self.t(f"game_{game}")
             if isinstance(problem, BoxDataError):
                 where = self.st("box_where_line", file=problem.file, line=problem.line) if problem.line \
                     else self.st("box_where", file=problem.file)
@@ -76,7 +97,10 @@ class BoxPage(StaffPage):
             self.label(surf, self.st("box_bad", game=title, where=where), pygame.Rect(20, y, 760, 64), role="min",
                        color=theme.BAD, wrap=True, valign="top")
             self.label(surf, reason, pygame.Rect(40, y + 64, 740, 100), role="min", wrap=True, valign="top")
-            y += 170
+            y += 168
+        if len(bad) > per:
+            self.label(surf, f"{self.page_no + 1}/{-(-len(bad) // per)}", pygame.Rect(220, 404, 360, 68),
+                       color=theme.INK_DIM, align="center")
 
 
 def box_reason(t: Any, problem: BoxDataError) -> str:
