@@ -78,15 +78,17 @@ def pick_none(app: Any, players: int) -> Any:
 
 
 def then(app: Any, players: int) -> Any:
-    return on_a_carpet(app)
+    return on_a_carpet(app, players)
 
 
 def blocked(app: Any, players: int) -> Any:
-    scene = on_a_carpet(app)
+    """Player 2 sat on player 1; the others drifted; player 1's turn is skipped."""
+    scene = on_a_carpet(app, players)
     scene.then("block")
     for _ in range(players - 2):
         scene.simple("drift")
     settle(app)
+    assert scene.state.current == 1 and scene.banner.text
     return scene
 
 

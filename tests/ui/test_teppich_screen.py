@@ -305,8 +305,8 @@ def test_drift_in_a_wind_zone_by_buttons(app):
 
 
 # -- ending on a carpet, skipped turns, undo -------------------------------------------------------------
-def on_a_carpet(app: Any) -> TeppichScene:
-    scene = table(app)
+def on_a_carpet(app: Any, players: int = 3) -> TeppichScene:
+    scene = table(app, players)
     card_by_taps(app, 3, 0)
     tap(app, at(scene, (0, 3)))
     tap(app, at(scene, (0, 3)))       # player 1 at (0, 3)
