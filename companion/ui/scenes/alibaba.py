@@ -24,6 +24,7 @@ from companion.engine.alibaba.state import BAZAAR, CHOOSE_STARTER, DUMP, LAST_CH
 from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
+from companion.ui import theme
 from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, row
 from companion.ui.scenes import alibaba_draw as look
 from companion.ui.scenes.alibaba_dice import DieShow
@@ -81,16 +82,27 @@ class GangChoices(ChoiceList):
 
 
 class FixedKeys(DieKeypad):
-    """Die or card keys that never move: a value no longer possible is disabled, not removed
-    (a quick third tap must not hit the key that slid under the finger)."""
+    """Die or card keys that never move: a value no longer possible is greyed, not removed
+    (a quick third tap must not hit the key that slid under the finger); a tap on it says why."""
 
     allowed: frozenset[int] = frozenset()
+    why: Any = None  # called with the value of a greyed key that was tapped
 
     def controls(self) -> list[Control]:
         out = super().controls()
         for c, v in zip(out, self.faces, strict=True):
-            c.enabled = self.enabled and v in self.allowed
+            if self.enabled and v not in self.allowed:
+                c.color, c.on_tap = theme.BG, (lambda v=v: self.why(v)) if self.why else None
         return out
+
+
+class Before:
+    """The session as it stood before its last action (what the screen shows while a die
+    whose value is already decided still tumbles)."""
+
+    def __init__(self, session: Session) -> None:
+        self.engine = session.engine
+        self.state = session.states[-2]
 
 
 class AlibabaScene(TableScene):
@@ -102,6 +114,7 @@ class AlibabaScene(TableScene):
         self.ledger_top: int | None = None
         self.deal: Deal | None = None  # an agreed sale or trade being entered
         self.dice = DieShow()
+        self.later = ""                # what a roll did, said once the die lies still
         self.cursor = 0                # the highlighted choice (LEFT/RIGHT/OK)
         self._for: Any = None          # the state the choices were built for
         self._options: list[Action] = []
@@ -132,6 +145,7 @@ class AlibabaScene(TableScene):
         self.card_keys = FixedKeys(keys, lambda v: self.roll(v), faces=cards, rows=2 if len(cards) > 4 else 1,
                                    name="card")
         self.card_keys.allowed = frozenset(cards)
+        self.card_keys.why = lambda v: self.say(ui(self.t, "card_gone", value=v), bad=True)
         self.pad = NumberPad(right, self.pad_ok, max_digits=4, ok_label=self.t("ok"))
         self.route = RoutePicture(self.route_rect, self.box)
         arrows, lines = cut(main, "right", 72, 6)
@@ -221,7 +235,8 @@ class AlibabaScene(TableScene):
                 d = move.data
                 before = self.session.states[i].branch
                 forks = list(self.session.actions[i].get("forks") or [])
-                return tuple(walked_steps(self.box.board, d["from"], d["to"], before, forks))
+                start = (d["from"], before if self.box.board.fork_at(d["from"]) else None)
+                return (start, *walked_steps(self.box.board, d["from"], d["to"], before, forks))
             if any(e.kind == "round_end" for e in self.session.events[i]) and i < len(self.session.events) - 1:
                 break
         return ()
@@ -237,13 +252,18 @@ class AlibabaScene(TableScene):
         events = self.session.events
         last = events[-1] if events and self.session.last_events else []
         gangs = next((tuple(e.data["gangs"]) for evs in reversed(events[-40:]) for e in evs if e.kind == "arrest"), ())
+        if self.dice.busy(self.app.now()) and len(self.session.states) >= 2:
+            # while the die tumbles its result is not known yet: the arrest as it was before it
+            return look.fate_view(Before(self.session), [], gangs)
         return look.fate_view(self.session, last, gangs)
 
     # -- commands -----------------------------------------------------------------------------
     def done(self, events: list[Event]) -> None:
         """After a command: what happened in words; the list is rebuilt; taps wait a moment."""
         msg = event_words(self.t, self.box, self.names(), events)
-        if msg:
+        if msg and self.dice.busy(self.app.now()):
+            self.later = msg  # said when the die lies still
+        elif msg:
             self.say(msg)
         self.controls.changed()
         self.options()
@@ -369,6 +389,21 @@ class AlibabaScene(TableScene):
                     waits=phase_words(self.t, self.box, self.session, self.names())), bad=True)
 
     # -- input --------------------------------------------------------------------------------
+    def on_free_tap(self, pos: tuple[int, int]) -> None:
+        """A tap beside every control: say where the game's next step is taken."""
+        if self.dice.busy(self.app.now()):
+            self.dice.stop()
+            self.dirty = True
+            return
+        if self.session.over:
+            return
+        if self.pending() is not None:
+            self.explain_no_choice()
+        else:
+            self.say(ui(self.t, "tap_right", waits=phase_words(self.t, self.box, self.session, self.names())),
+                     bad=True)
+        self.dirty = True
+
     def on_input(self, ev: InputEvent) -> None:
         self.dice.stop() if ev.name != "roll" else None  # a press ends the tumble
         if ev.name == "undo":
@@ -411,7 +446,9 @@ class AlibabaScene(TableScene):
         if self.view == "ledger":
             out += look.ledger_controls(self)
         chance = self.pending()
-        if chance is not None:
+        if self.dice.busy(self.app.now()):
+            pass  # the die tumbles where the keys or choices go; a press or a tap stops it
+        elif chance is not None:
             keys = self.card_keys if chance.action == "draw" else self.die_keys
             keys.allowed = frozenset(chance.faces)
             out += keys.controls()
@@ -431,10 +468,13 @@ class AlibabaScene(TableScene):
         busy = self.dice.busy(now)
         if busy:
             self.dirty = True
+        elif self.later:
+            self.say(self.later)
+            self.later, self.dirty = "", True
         return busy
 
     def is_busy(self) -> bool:
-        return self.dice.busy(self.app.now())
+        return self.dice.busy(self.app.now()) or bool(self.later)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:

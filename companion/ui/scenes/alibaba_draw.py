@@ -32,7 +32,7 @@ DANGER_DIM = (80, 36, 44)
 READ_H = line_height(read_size())      # one line of read-size text (35 px)
 MIN_H = line_height(min_size())        # one line of min-size text (28 px)
 FATE_W = 280                           # the fate grid's column
-FATE_NOTE_H = 2 * READ_H + 8           # under the grid: the arrest's note, or the event box
+FATE_NOTE_H = 3 * MIN_H + 6           # under the grid: the arrest's note, or the event box
 
 __all__ = ["counted", "draw", "fate_view", "FateView"]
 
@@ -74,7 +74,9 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
             draw_route(scene, surf)
         draw_players(scene, surf, scene.players_rect, names)
     chance = scene.pending()
-    if scene.deal is None and chance is not None:
+    if scene.deal is None and scene.dice.busy(now):
+        draw_rolling(scene, surf, now)
+    elif scene.deal is None and chance is not None:
         draw_chance(scene, surf, chance, names, now)
 
 
@@ -82,7 +84,7 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """What lies on the controls: the list's page number, the pad's field, the banner."""
     if scene.deal is not None and scene.deal.is_pad():
         scene.pad.draw(surf)
-    elif scene.pending() is None:
+    elif scene.pending() is None and not scene.dice.busy(scene.app.now()):
         scene.choices.draw(surf)
     banner = scene.banner
     if banner.active(scene.app.now()):
@@ -178,6 +180,16 @@ def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: l
         draw_card(surf, scene.die_rect, dealt)
     else:
         scene.dice.draw(surf, scene.die_rect, now, chance.kind)
+
+
+def draw_rolling(scene: AlibabaScene, surf: pygame.Surface, now: float) -> None:
+    """The die just rolled, big and tumbling, in place of the choices (its value is decided;
+    what it does is shown when it lies still)."""
+    Label(ui(scene.t, "rolling"), scene.hint_rect, role="read", color=theme.GOLD, align="center").draw(surf)
+    side = min(scene.right.w - 40, scene.right.bottom - scene.hint_rect.bottom - 40, 180)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (scene.right.centerx, (scene.hint_rect.bottom + scene.right.bottom) // 2)
+    scene.dice.draw(surf, box, now)
 
 
 def draw_card(surf: pygame.Surface, rect: pygame.Rect, dealt: int) -> None:
