@@ -43,6 +43,10 @@ def child_env() -> dict[str, str]:
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         env.setdefault("SDL_VIDEODRIVER", "dummy")
     env["PYTHONHASHSEED"] = "0"
+    # bytecode is cached as on the Pi (``companion run`` writes ``__pycache__`` at its first
+    # start; the bare window's ``python -I`` ignores this variable anyway): without it every
+    # start would compile every module of ours from source, a third of its instructions
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 

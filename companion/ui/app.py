@@ -7,28 +7,27 @@ mouse taps go straight to the scene.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.inputs.events import InputEvent
 from companion.inputs.hub import InputHub
 from companion.inputs.keyboard import key_to_event
-from companion.session.store import Store
-from companion.systemd import Notifier
 from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.kit import GUARD_S, pointer
 from companion.ui.scene import Scene
 from companion.ui.sound import Sounds
-from companion.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from companion.session.store import Store
 
 #: Posted by input threads to wake the loop; the event itself carries nothing.
 WAKE = pygame.event.custom_type()
@@ -108,7 +107,7 @@ class App:
         self.frames = 0
         self.driver: Callable[[App], bool] | None = None
         self._scripted: list[InputEvent] = []
-        self.notifier = Notifier()
+        self.notifier = _notifier()
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None
         self._was_animating = False
@@ -295,7 +294,7 @@ class App:
     def _after_frame(self, scene: Scene) -> None:
         """What follows a frame outside the screen: the turn light and the buzzer for a roll."""
         session = getattr(scene, "session", None)
-        if isinstance(scene, TableScene) and session is not None:
+        if session is not None and hasattr(scene, "seat_colours"):  # a table screen
             seat = session.engine.current_player(session.state)
             colour = scene.seat_colours(seat)[0] if seat is not None else None
             if colour != self._turn_colour:
@@ -347,6 +346,8 @@ class App:
         session = getattr(self.scene, "session", None)
         if session is not None:
             line = {"actions": len(session.actions), "summary": session.engine.summary(session.state)}
+            import json
+
             self._trace.write(json.dumps(line) + "\n")
 
     def screenshot(self, path: str | os.PathLike[str]) -> None:
@@ -358,6 +359,23 @@ class App:
             self._trace.close()
         self.hub.close()
         pygame.display.quit()
+
+
+def _notifier() -> Any:
+    """systemd's notifier where systemd started us (its socket is named), else nothing to tell."""
+    if os.environ.get("NOTIFY_SOCKET") or os.environ.get("WATCHDOG_USEC"):
+        from companion.systemd import Notifier
+
+        return Notifier()
+    return _NoNotifier()
+
+
+class _NoNotifier:
+    def ready(self) -> bool:
+        return False
+
+    def alive(self, now: float | None = None) -> bool:
+        return False
 
 
 class _Silent:

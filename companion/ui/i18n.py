@@ -33,30 +33,91 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
             out[prefix + key] = str(value)
 
 
-def load_language(lang: str, folder: Path | None = None) -> dict[str, str]:
-    """Every text of one language: the screens' file and each game's file, as flat keys."""
+def _files(lang: str, folder: Path | None = None) -> tuple[Path, dict[str, Path]]:
+    """The screens' file of ``lang`` and each other file of it by its key prefix."""
     folder = folder or assets_dir() / "i18n"
-    out: dict[str, str] = {}
-    with open(folder / f"{lang}.toml", "rb") as f:
-        _flatten(tomllib.load(f), "", out)
     paths = sorted(folder.glob(f"*.{lang}.toml"))
     from companion.games import REGISTRY
 
     paths += [Path(g.texts) / f"{g.name}.{lang}.toml" for g in REGISTRY.values() if g.texts]
-    for path in paths:
-        game = path.name[: -len(f".{lang}.toml")]
-        with open(path, "rb") as f:
-            _flatten(tomllib.load(f), f"{game}.", out)
+    return folder / f"{lang}.toml", {path.name[: -len(f".{lang}.toml")]: path for path in paths}
+
+
+def _load(path: Path, prefix: str, out: dict[str, str]) -> None:
+    with open(path, "rb") as f:
+        _flatten(tomllib.load(f), prefix, out)
+
+
+def load_language(lang: str, folder: Path | None = None) -> dict[str, str]:
+    """Every text of one language: the screens' file and each game's file, as flat keys."""
+    own, others = _files(lang, folder)
+    out: dict[str, str] = {}
+    _load(own, "", out)
+    for game, path in others.items():
+        _load(path, f"{game}.", out)
     return out
 
 
+class Words:
+    """One language's texts, read when first asked for: the screens' own file at once, a
+    game's file (keys ``<game>.…``) the first time one of its keys is looked up, so the menu
+    does not wait for the words of every game.
+
+    >>> w = Words("en")
+    >>> sorted(w.loaded())
+    ['']
+    >>> w.get("suleika.ui.roll") is not None, "suleika" in w.loaded()
+    (True, True)
+    """
+
+    def __init__(self, lang: str, folder: Path | None = None) -> None:
+        self.lang, self.folder = lang, folder
+        own = (folder or assets_dir() / "i18n") / f"{lang}.toml"
+        self._texts: dict[str, str] = {}
+        _load(own, "", self._texts)
+        self._others: dict[str, Path] | None = None  # prefix -> file, listed on first need
+        self._read: set[str] = {""}
+
+    def loaded(self) -> set[str]:
+        """The prefixes whose files are read ("" is the screens' own file)."""
+        return set(self._read)
+
+    def _need(self, key: str) -> None:
+        prefix = key.split(".", 1)[0] if "." in key else ""
+        if prefix in self._read:
+            return
+        if self._others is None:
+            self._others = _files(self.lang, self.folder)[1]
+        path = self._others.get(prefix)
+        self._read.add(prefix)
+        if path is not None:
+            _load(path, f"{prefix}.", self._texts)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        self._need(key)
+        return self._texts.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, str):
+            return False
+        self._need(key)
+        return key in self._texts
+
+
 class Texts:
-    """Looks a text up by key in the chosen language, falling back to English, then the key."""
+    """Looks a text up by key in the chosen language, falling back to English, then the key.
+    Each language's files are read when first needed (English only when a text is missing)."""
 
     def __init__(self, lang: str = "de") -> None:
         self.lang = lang if lang in LANGUAGES else "en"
-        self._own = load_language(self.lang)
-        self._en = self._own if self.lang == "en" else load_language("en")
+        self._own = Words(self.lang)
+        self._english: Words | None = self._own if self.lang == "en" else None
+
+    @property
+    def _en(self) -> Words:
+        if self._english is None:
+            self._english = Words("en")
+        return self._english
 
     def has(self, key: str) -> bool:
         return key in self._own

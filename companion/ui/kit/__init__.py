@@ -35,17 +35,55 @@ A screen on the kit, in short::
     # "up" -> controls.up(pos) (a tap acts on release; on no control it goes to on_free)
 """
 
-from companion.ui.kit.audit import Record, problems, recording
-from companion.ui.kit.board import BoardGrid
-from companion.ui.kit.choices import Choice, ChoiceList
-from companion.ui.kit.controls import GUARD_S, Control, Controls, TapTracker
-from companion.ui.kit.layers import DirtyRects, Layer
-from companion.ui.kit.layout import LayoutError, column, cut, fitting, grid, inset, row
-from companion.ui.kit.pads import DieKeypad, NumberPad
-from companion.ui.kit.pointer import pointer
-from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
-from companion.ui.kit.sizes import MIN_PX, MIN_TOUCH, READ_PX
-from companion.ui.kit.text import ELLIPSIS, Label, cap_height, fit, line_height, min_size, read_size, size_for
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+#: each name and the kit module it lives in; a module is imported the first time one of its
+#: names is asked for, so a screen loads the parts it uses and start-up no more than the menu's
+_WHERE = {
+    "Record": "audit", "problems": "audit", "recording": "audit",
+    "BoardGrid": "board",
+    "Choice": "choices", "ChoiceList": "choices",
+    "GUARD_S": "controls", "Control": "controls", "Controls": "controls", "TapTracker": "controls",
+    "DirtyRects": "layers", "Layer": "layers",
+    "LayoutError": "layout", "column": "layout", "cut": "layout", "fitting": "layout", "grid": "layout",
+    "inset": "layout", "row": "layout",
+    "DieKeypad": "pads", "NumberPad": "pads",
+    "pointer": "pointer",
+    "Scoreboard": "scoreboard", "ScoreRow": "scoreboard",
+    "MIN_PX": "sizes", "MIN_TOUCH": "sizes", "READ_PX": "sizes",
+    "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "line_height": "text",
+    "min_size": "text", "read_size": "text", "size_for": "text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
+
+if TYPE_CHECKING:
+    from companion.ui.kit.audit import Record, problems, recording
+    from companion.ui.kit.board import BoardGrid
+    from companion.ui.kit.choices import Choice, ChoiceList
+    from companion.ui.kit.controls import GUARD_S, Control, Controls, TapTracker
+    from companion.ui.kit.layers import DirtyRects, Layer
+    from companion.ui.kit.layout import LayoutError, column, cut, fitting, grid, inset, row
+    from companion.ui.kit.pads import DieKeypad, NumberPad
+    from companion.ui.kit.pointer import pointer
+    from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
+    from companion.ui.kit.sizes import MIN_PX, MIN_TOUCH, READ_PX
+    from companion.ui.kit.text import ELLIPSIS, Label, cap_height, fit, line_height, min_size, read_size, size_for
 
 __all__ = [
     "BoardGrid", "Choice", "ChoiceList", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS", "GUARD_S",

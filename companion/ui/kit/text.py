@@ -16,6 +16,7 @@ choices) and :func:`min_size` as the floor for everything else.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -49,10 +50,18 @@ def cap_height(size: int, bold: bool = False) -> int:
 @lru_cache(maxsize=64)
 def size_for(px: int, bold: bool = False) -> int:
     """The smallest font size whose capitals are at least ``px`` tall."""
-    size = max(1, px)
+    # capitals grow in proportion to the size: start at the proportional guess (one font
+    # opened to measure, not one for every size on the way up), then settle on the smallest
+    # size that reaches ``px``
+    size = max(1, math.ceil(px * _PROBE / max(1, cap_height(_PROBE, bold))))
+    while size > 1 and cap_height(size - 1, bold) >= px:
+        size -= 1
     while cap_height(size, bold) < px:
         size += 1
     return size
+
+
+_PROBE = 100  #: the size measured to guess the others
 
 
 def read_size(bold: bool = False) -> int:
