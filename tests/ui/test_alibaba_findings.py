@@ -23,7 +23,7 @@ from companion.ui.app import App
 from companion.ui.kit import problems, recording
 from companion.ui.scenes import alibaba_dice
 from companion.ui.scenes.alibaba import DEMO_WEIGHTS, AlibabaScene, choices_for, key_of
-from companion.ui.scenes.alibaba_draw import FATE_W
+from companion.ui.scenes.alibaba_draw import FATE_NOTE_H, FATE_W
 from companion.ui.scenes.alibaba_route import RoutePicture, field_centre
 from companion.ui.scenes.alibaba_words import ui
 from tests.language import foreign_words
@@ -475,6 +475,6 @@ def test_the_event_box_covers_no_player_row(app, players):
         scene.draw(app.screen)
     assert problems(rec) == []
     box = scene.banner_box()
-    risks = pygame.Rect(scene.left.x + FATE_W, scene.left.y, scene.left.w - FATE_W, scene.left.h)
+    risks = pygame.Rect(scene.left.x + FATE_W, scene.left.y, scene.left.w - FATE_W, scene.left.h - FATE_NOTE_H)
     assert not box.colliderect(risks)  # what each player risks stays in sight
     assert any(risks.contains(t.drawn) for t in rec.texts)

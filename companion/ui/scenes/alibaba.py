@@ -154,7 +154,7 @@ class AlibabaScene(TableScene):
         #: where what just happened is said: never over a player's row. Inside the route's
         #: ring (the field's words step aside for it), or, for a longer message, over the route
         self.caption_rect = self.route.inner.move(self.route_rect.topleft).inflate(0, 10)
-        self.fate_note_rect = pygame.Rect(main.x, main.bottom - look.FATE_NOTE_H, look.FATE_W, look.FATE_NOTE_H)
+        self.fate_note_rect = pygame.Rect(main.x, main.bottom - look.FATE_NOTE_H, main.w, look.FATE_NOTE_H)
 
     def banner_box(self) -> pygame.Rect:
         """The event box for the screen now: it covers no player's row (nor what a player
@@ -247,6 +247,12 @@ class AlibabaScene(TableScene):
         return [(ledger_line(self.t, names, ev), self.t.reason("alibaba", ev.data.get("reason", ""),
                                                                  ev.data.get("params")))
                 for events in self.session.events for ev in events if ev.kind in ("pay", "forgiven")]
+
+    def shown_session(self) -> Any:
+        """The session as the screen shows it: while a die tumbles, as it was before the roll."""
+        if self.dice.busy(self.app.now()) and len(self.session.states) >= 2:
+            return Before(self.session)
+        return self.session
 
     def fate(self) -> look.FateView | None:
         events = self.session.events

@@ -32,7 +32,7 @@ DANGER_DIM = (80, 36, 44)
 READ_H = line_height(read_size())      # one line of read-size text (35 px)
 MIN_H = line_height(min_size())        # one line of min-size text (28 px)
 FATE_W = 280                           # the fate grid's column
-FATE_NOTE_H = 3 * MIN_H + 6           # under the grid: the arrest's note, or the event box
+FATE_NOTE_H = 2 * MIN_H + 8           # under the grid and the stakes: the arrest's note, or the event box
 
 __all__ = ["counted", "draw", "fate_view", "FateView"]
 
@@ -60,7 +60,7 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
     now = scene.app.now()
     surf.fill(theme.BG)
     names = scene.names()
-    Label(phase_words(scene.t, scene.box, scene.session, names), scene.head_rect, role="read", bold=True,
+    Label(phase_words(scene.t, scene.box, scene.shown_session(), names), scene.head_rect, role="read", bold=True,
           color=theme.GOLD).draw(surf)
     fate = scene.fate()
     if scene.view == "ledger" and scene.deal is None:
@@ -90,8 +90,8 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
     if banner.active(scene.app.now()):
         box = scene.banner_box()
         pygame.draw.rect(surf, theme.BAD if banner.bad else theme.PANEL_HI, box, border_radius=8)
-        # at the read size; only the narrow box under the fate grid may go down to the minimum
-        role = "min" if box.w < 300 else "read"
+        # at the read size; only the low box under the fate grid may go down to the minimum
+        role = "min" if box == scene.fate_note_rect else "read"
         Label(banner.text, inset(box, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True).draw(surf)
 
 
@@ -251,9 +251,9 @@ def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()
 def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
     """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
     area = scene.left
-    grid_r, side = row(area, [FATE_W, area.w - FATE_W - 6], 6)
-    note_r = pygame.Rect(grid_r.x, grid_r.bottom - FATE_NOTE_H, grid_r.w, FATE_NOTE_H)
-    cell = min((grid_r.w - 30) // 6, (note_r.y - grid_r.y - MIN_H - 4) // 6)
+    note_r, top = cut(area, "bottom", FATE_NOTE_H, 6)
+    grid_r, side = row(top, [FATE_W, area.w - FATE_W - 6], 6)
+    cell = min((grid_r.w - 30) // 6, (grid_r.h - MIN_H - 4) // 6)
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
         lit = fate.number is not None and (fate.number - 1) % 6 + 1 == c
