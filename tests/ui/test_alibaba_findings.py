@@ -99,9 +99,11 @@ def test_after_the_white_die_the_fate_number_and_the_payment_show_without_a_touc
     scene = table(app, players=4, seed=3)
     drive(scene, lambda s: s.phase == WHITE_ROLL)
     settle(app)
+    head = texts_of(scene)[0]  # "Reihe 4: Spieler 1 würfelt weiß"
     app.inject("roll", 3)
     app.step(block=False)
     assert scene.is_busy()  # the die tumbles: its result is not on screen yet
+    assert texts_of(scene)[0] == head
     fate = scene.fate()
     assert fate.number is None and fate.caught == {}
     assert "Schicksalszahl" not in scene.banner.text
