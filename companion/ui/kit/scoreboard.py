@@ -78,9 +78,17 @@ class Scoreboard:
             if data.current:
                 pygame.draw.rect(surf, theme.PANEL_HI, line, border_radius=6)
             sw = cells[0]
-            for k, colour in enumerate(data.colours[: max(1, sw.w // (self.SWATCH_W + 2))]):
+            slots = max(1, sw.w // (self.SWATCH_W + 2))
+            whole = data.colours[:slots] if len(data.colours) <= slots else data.colours[:slots - 1]
+            for k, colour in enumerate(whole):
                 surf.blit(theme.swatch(colour, self.SWATCH_W, max(8, line.h - 8)),
                           (sw.x + 2 + k * (self.SWATCH_W + 2), line.y + 4))
+            share = data.colours[len(whole):]
+            if share:  # more colours than columns: the last column shares its height among them
+                h = max(4, (line.h - 8 - 2 * (len(share) - 1)) // len(share))
+                x = sw.x + 2 + len(whole) * (self.SWATCH_W + 2)
+                for k, colour in enumerate(share):
+                    surf.blit(theme.swatch(colour, self.SWATCH_W, h), (x, line.y + 4 + k * (h + 2)))
             ink = theme.INK_DIM if data.out else theme.INK
             Label(data.name, cells[1], role="read", color=ink).draw(surf)
             for fig, cell in zip(data.figures, cells[2:], strict=False):

@@ -43,8 +43,10 @@ NAME_PX = 150  #: a name inside a sentence is shortened to this width
 
 
 def scoreboard(players: int, texts) -> Scoreboard:
-    """Money and score per player (the visible cells are on the board, and on the end screen)."""
-    return Scoreboard(SCORES, players, figures=(70, 92), header=(texts("money"), texts("score")), gap=0)
+    """Money and score per player (the visible cells are on the board, and on the end screen).
+    One swatch column (a seat's two colours share it, one above the other): the names keep
+    the room to show "Spieler 3" whole."""
+    return Scoreboard(SCORES, players, figures=(70, 92), header=(texts("money"), texts("score")), gap=0, swatches=1)
 
 
 def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:
@@ -124,8 +126,15 @@ def status_text(scene: SuleikaScene, now: float) -> str:
 
 
 def turn_text(scene: SuleikaScene, seat: int) -> str:
-    template = scene.t("turn_of", name="{name}")
-    return name_in(template, scene.seat_name(seat), TURN.w - SWATCH - 8)
+    """Whose turn it is, the name whole if at all possible: the usual sentence, else its
+    shorter form ("Spieler 3 ist dran"), and only then the name shortened."""
+    name, width = scene.seat_name(seat), TURN.w - SWATCH - 8
+    font = theme.font(read_size())
+    for key in ("turn_of", "turn_short"):
+        text = scene.t(key, name=name)
+        if font.size(text)[0] <= width:
+            return text
+    return name_in(scene.t("turn_short", name="{name}"), name, width)
 
 
 def score_rows(scene: SuleikaScene, view) -> list[ScoreRow]:

@@ -1,0 +1,35 @@
+"""Start-up: the first frame of `companion run` needs the menu, not the pins, the serial box,
+the game screens or the words of the games."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+CODE = """
+import json, sys, tempfile, pathlib
+from companion import root
+from companion.session.store import Store
+store = Store(pathlib.Path(tempfile.mkdtemp()) / "s.sqlite3")
+app, scene, sources = root.start(store, fullscreen=False)
+app.show(scene)
+app.step(block=False)
+names = ("gpiozero", "serial", "segno", "companion.inputs.gpio", "companion.inputs.serial_box",
+         "companion.ui.scenes.suleika", "companion.ui.scenes.setup", "companion.ui.kit.choices",
+         "companion.systemd")
+print(json.dumps({"frames": app.frames, "loaded": sorted(m for m in names if m in sys.modules),
+                  "words": sorted(app.texts._own.loaded()), "english": app.texts._english is not None}))
+"""
+
+
+def test_the_first_frame_loads_only_what_the_menu_needs():
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["frames"] == 1
+    assert seen["loaded"] == []
+    assert seen["words"] == [""]  # the screens' own file only, in German
+    assert seen["english"] is False

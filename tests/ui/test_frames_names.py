@@ -1,0 +1,43 @@
+"""Suleika's turn line and score rows show the table's names whole where they fit."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.bench.icount import midgame
+from companion.root import make_app
+from companion.ui.kit import ELLIPSIS, problems, recording
+from companion.ui.scenes import suleika_panel as panel
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_default_names_show_whole_in_the_turn_line_and_the_scores(lang, players):
+    app = make_app(lang=lang, fullscreen=False, sound=False)
+    try:
+        scene = app.routes["table"](app, session=midgame(players, 3, "roll"))
+        app.show(scene)
+        with recording() as rec:
+            scene.draw(app.screen)
+        assert problems(rec) == []
+        shown = [t.text for t in rec.texts]
+        names = [scene.seat_name(i) for i in range(players)]
+        for name in names:
+            assert name in shown, f"{name!r} not whole in the scores: {shown}"
+        turn = panel.turn_text(scene, scene.view.seat)
+        assert ELLIPSIS not in turn and names[scene.view.seat] in turn
+        assert turn in shown
+    finally:
+        app.close()
+
+
+def test_a_long_name_is_shortened_in_the_turn_line_but_keeps_its_verb():
+    app = make_app(lang="de", fullscreen=False, sound=False)
+    try:
+        session = midgame(4, 3, "roll")
+        session.header["names"] = ["Scheherazade Alexandra von Bagdad", "B", "C", "D"]
+        scene = app.routes["table"](app, session=session)
+        text = panel.turn_text(scene, 0)
+        assert text.endswith(" ist dran") and ELLIPSIS in text
+    finally:
+        app.close()
