@@ -25,7 +25,7 @@ from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, row
+from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, row
 from companion.ui.scenes import alibaba_draw as look
 from companion.ui.scenes.alibaba_dice import DieShow
 from companion.ui.scenes.alibaba_end import draw_chart, picture_rect, story
@@ -444,7 +444,8 @@ class AlibabaScene(TableScene):
         out = [self.menu_key, Control(self.undo_rect, undo_label, self.undo, enabled=bool(self.session.actions)
                                       or self.deal is not None, key="undo" if self.deal is None else "back")]
         if self.deal is not None:
-            out.append(Control(self.view_rect, ui(self.t, "cancel"), self.cancel_deal, key="cancel"))
+            out.append(Control(self.view_rect, ui(self.t, "cancel"), self.cancel_deal, key="cancel", role="min",
+                               size=read_size()))
             out += self.pad.controls() if self.deal.is_pad() else self.choices.controls()
             return out
         ledger_label = ui(self.t, "players" if self.view == "ledger" else "ledger")

@@ -321,8 +321,12 @@ def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect:
 
 
 # -- ledger ---------------------------------------------------------------------------------------------
+LEDGER_HEAD_H = 2 * MIN_H + 4     # the ledger's title: up to two lines
+LEDGER_ROW_H = 2 * MIN_H + 6      # one payment: up to two lines, smaller only where it must
+
+
 def ledger_lines(scene: AlibabaScene) -> int:
-    return (scene.ledger_rect.h - MIN_H - 4) // (READ_H + 4)
+    return (scene.ledger_rect.h - LEDGER_HEAD_H - 4) // LEDGER_ROW_H
 
 
 def ledger_window(scene: AlibabaScene) -> tuple[int, int, int]:
@@ -346,11 +350,12 @@ def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
     rect = scene.ledger_rect
     ledger = scene.session.engine.summary(scene.state)["ledger"]
     head = counted(scene.t, "ledger_title", total, paid=ledger["bank_paid"], received=ledger["bank_received"])
-    Label(head, pygame.Rect(rect.x, rect.y, rect.w, MIN_H + 2), bold=True, color=theme.GOLD).draw(surf)
+    Label(head, pygame.Rect(rect.x, rect.y, rect.w, LEDGER_HEAD_H), bold=True, color=theme.GOLD, wrap=True).draw(surf)
+    y0 = rect.y + LEDGER_HEAD_H + 4
     if not entries:
-        Label(ui(scene.t, "ledger_empty"), pygame.Rect(rect.x, rect.y + MIN_H + 6, rect.w, READ_H + 2), role="read",
+        Label(ui(scene.t, "ledger_empty"), pygame.Rect(rect.x, y0, rect.w, READ_H + 2), role="read",
               color=theme.INK_DIM).draw(surf)
     for i, (short, _reason) in enumerate(entries[top: top + lines]):
-        y = rect.y + MIN_H + 6 + i * (READ_H + 4)
-        Label(short, pygame.Rect(rect.x, y, rect.w, READ_H + 2), role="read",
+        y = y0 + i * LEDGER_ROW_H
+        Label(short, pygame.Rect(rect.x, y, rect.w, LEDGER_ROW_H - 4), size=read_size(), wrap=True,
               color=theme.GOLD if top + i == total - 1 else theme.INK).draw(surf)

@@ -144,6 +144,8 @@ class Deal:
         a = self.answers
         seller = names[a["from"]] if "from" in a else "…"
         buyer = names[a["to"]] if "to" in a else "…"
+        if self.kind == "sale" and "group" not in a:
+            return ui(t, "sale_summary_start", seller=seller, buyer=buyer)
         if self.kind == "sale":
             return ui(t, "sale_summary", count=a.get("count", "…"), group=a.get("group", "…"), seller=seller,
                       buyer=buyer)
