@@ -72,7 +72,7 @@ def story(session: Any) -> Story:
 def picture_rect(players: int) -> pygame.Rect:
     """Right of the end screen's table, wide enough for the chart and both notes; with more
     than two players the end screen gives the table a row per player so that it fits."""
-    return pygame.Rect(460, 122, 320, 270)
+    return pygame.Rect(470, 122, 310, 270)
 
 
 def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list[tuple[int, int, int]],

@@ -121,7 +121,7 @@ class EndScene(Scene):
         head_h = line_height(min_size()) + 2
         line_h = min(60, (area.h - head_h) // max(1, len(names)))
         font, small = pygame.font.Font(None, read_size()), pygame.font.Font(None, min_size())
-        widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 16
+        widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10
                   for label, values in rows]
         name_w = max(120, area.w - sum(widths))
         x = area.x + name_w
@@ -136,7 +136,9 @@ class EndScene(Scene):
                 surf.blit(theme.swatch(c, 10, line_h - 8), (area.x + k * 12, y + 4))
             ink = theme.GOLD if i in won else theme.INK
             sw = 12 * len(colours) + 4
-            self.label(surf, name, pygame.Rect(area.x + sw, y, name_w - sw - 6, line_h), color=ink)
+            # the read size; a long name gets smaller before it is shortened
+            self.label(surf, name, pygame.Rect(area.x + sw, y, name_w - sw - 6, line_h), role="min",
+                       size=read_size(), color=ink)
             x = area.x + name_w
             for (_label, values), w in zip(rows, widths, strict=True):
                 self.label(surf, str(values[i]), pygame.Rect(x, y, w - 6, line_h), color=ink, align="right")
