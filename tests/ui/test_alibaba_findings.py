@@ -139,7 +139,9 @@ def play_phases(app: App, players: int, seed: int) -> dict[str, list[str]]:
     rng = random.Random(seed)
     found: dict[str, list[str]] = {}
     lang = app.texts.lang
-    while not scene.session.over:
+    for _ in range(5000):
+        if scene.session.over:
+            break
         st = scene.state
         if st.phase not in found:
             with recording() as rec:
@@ -149,7 +151,15 @@ def play_phases(app: App, players: int, seed: int) -> dict[str, list[str]]:
                     for w in [foreign_words(t.text, lang, proper=("Ali Baba",))] if w]
             found[st.phase] = bad
         if scene.pending() is not None:
-            press(app, "roll")
+            app.inject("roll")
+            for _ in range(2000):
+                app.step(block=False)
+                if not (scene.is_busy() or scene.dirty):
+                    break
+            else:
+                pytest.fail(f"the screen never settled: die {scene.dice.busy(app.now())}, later {scene.later!r}, "
+                            f"dirty {scene.dirty}, scene {type(app.scene).__name__}, now {app.now()}, "
+                            f"started {scene.dice.started}")
             continue
         options = choices_for(scene.session, st)
         weights = DEMO_WEIGHTS.get(st.phase, {})
@@ -157,6 +167,8 @@ def play_phases(app: App, players: int, seed: int) -> dict[str, list[str]]:
         pick = rng.choices(plain, [weights.get(a["action"], 1.0) for a in plain])[0]
         scene.session.act(pick)  # the choice itself is tested elsewhere; here the screens
         scene.done([])
+    else:
+        pytest.fail(f"the game did not end: {scene.state.phase}, banner {scene.banner.text!r}")
     return found
 
 
