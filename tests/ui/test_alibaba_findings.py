@@ -31,6 +31,12 @@ from tests.ui.screen import press, settle, tap, tap_label
 from tests.ui.test_alibaba_screen import drive
 
 
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    """A die tumbles for a few frames, not half a second (the loop is real all the same)."""
+    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
+
+
 @pytest.fixture
 def app():
     a = make_app(lang="de", fullscreen=False, sound=False)
@@ -368,6 +374,7 @@ def test_the_route_shows_the_52_fields_of_the_board_file_ali_baba_and_his_walk(a
 
 # -- 8. dice and cards ---------------------------------------------------------------------------
 def test_the_black_and_the_white_die_are_drawn_and_tumble(app, monkeypatch):
+    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.4)  # long enough to show several faces
     scene = table(app, players=4, seed=3)
     drawn = []
     real = alibaba_dice.draw_die
