@@ -145,31 +145,37 @@ def test_wakeups_count_every_thread():
 
 
 def _reference_random_game(engine, header, seed):
-    """The random player exactly as records and tests first used it."""
+    """The random player exactly as records and tests first used it, with the engine's optional
+    hooks as ``companion.engine.base.OPTIONAL_HOOKS`` documents them: when nothing is listed and
+    no die waits, the ``unlisted_actions`` are the choices (Teppich's cloud layouts after face
+    2); and where ``progress_actions`` exists, half the time (one ``rng.random()`` per step
+    with choices) a move heading for the end is taken instead. A game without the hooks draws
+    no extra random number, so its games are the first ones."""
     rng = random.Random(seed)
     state = engine.new_game(header)
     actions = []
+    unlisted = getattr(engine, "unlisted_actions", None)
+    progress = getattr(engine, "progress_actions", None)
     while not engine.is_over(state):
         options = list(engine.legal_actions(state))
         chance = engine.chance(state)
-        if chance is not None:
-            options.append(None)
-        if not options:
-            raise RuntimeError(f"{engine.name}: no legal action and no die in a game that is not over")
-        pick = rng.choice(options)
-        action = {"action": chance.action, "value": rng.choice(chance.faces)} if pick is None else pick
+        if not options and chance is None and unlisted is not None:
+            options = list(unlisted(state))
+        action = None
+        if progress is not None and options and rng.random() < 0.5:
+            ahead = progress(state)
+            if ahead:
+                action = dict(rng.choice(ahead))
+        if action is None:
+            if chance is not None:
+                options.append(None)
+            if not options:
+                raise RuntimeError(f"{engine.name}: no legal action and no die in a game that is not over")
+            pick = rng.choice(options)
+            action = {"action": chance.action, "value": rng.choice(chance.faces)} if pick is None else pick
         state, _ = engine.apply(state, action)
         actions.append(action)
     return actions
-
-
-def _played(play, *args):
-    """A whole simulated game, or a skip when the engine itself gets stuck (the conformance
-    test names that; these tests are about the players, not the engines)."""
-    try:
-        return play(*args)
-    except RuntimeError as exc:
-        pytest.skip(f"the engine does not play through: {exc}")
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
@@ -177,9 +183,22 @@ def test_random_game_is_unchanged_and_random_policy_is_it(name):
     engine, game = get_engine(name), spec(name)
     for seed in (1, 2):
         header = game.header(game.default_count, seed)
-        _state, actions = _played(random_game, engine, header, seed)
-        assert actions == _played(_reference_random_game, engine, header, seed)
+        _state, actions = random_game(engine, header, seed)
+        assert actions == _reference_random_game(engine, header, seed)
         assert play_game(engine, header, seed, "random")[1] == actions
+
+
+@pytest.mark.parametrize("players,seed", [(3, 6), (6, 28)])
+def test_the_random_teppich_player_moves_clouds_and_heads_for_the_goal_as_documented(players, seed):
+    """Teppich's random games use both hooks: a cloud layout when face 2 lists nothing, and the
+    moves toward the goal; the reference player, written from the hooks' documentation, plays
+    the same game (these seeds reach face 2)."""
+    engine, game = get_engine("teppich"), spec("teppich")
+    header = game.header(players, seed)
+    state, actions = random_game(engine, header, seed)
+    assert engine.is_over(state)
+    assert any(a["action"] == "clouds" for a in actions)
+    assert _reference_random_game(engine, header, seed) == actions
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
@@ -187,7 +206,7 @@ def test_one_heading_makes_each_kind_of_choice_once_before_a_roll(name):
     engine, game = get_engine(name), spec(name)
     for seed in (1, 2, 3):
         header = game.header(max(game.counts), seed)
-        final, actions = _played(play_game, engine, header, seed)
+        final, actions = play_game(engine, header, seed)
         assert engine.is_over(final)
         state, taken, player = engine.new_game(header), set(), None
         for action in actions:
