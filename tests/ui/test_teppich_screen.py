@@ -18,6 +18,7 @@ from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import recording
 from companion.ui.scenes import teppich_draw as draw
+from companion.ui.scenes import teppich_paint as paint
 from companion.ui.scenes import teppich_words as words
 from companion.ui.scenes.teppich import TeppichScene
 from tests.language import foreign_words
@@ -278,7 +279,11 @@ def test_a_sideways_token_on_an_upright_card(app):
 
 def test_a_token_alone_steers_one_cell_and_drift_sinks_in_the_calm(app):
     scene = table(app)
-    assert not control(scene, ("steer", "down")).enabled      # on the ground
+    down = control(scene, ("steer", "down"))                  # on the ground: greyed ...
+    assert down.color == paint.GREYED and down.key not in [c.key for c in scene.focusable()]
+    tap(app, down.rect.center)                                # ... and a tap says why
+    assert scene.session.actions == [] and scene.banner.bad
+    assert scene.banner.text == app.texts("teppich.refusal.below_ground")
     tap_key(app, ("steer", "up"))
     assert scene.session.actions == [{"action": "steer", "dir": "up"}]
     assert scene.state.cells[0] == (0, 1) and scene.state.tokens[0] == 4

@@ -184,6 +184,10 @@ class TeppichScene(TableScene):
         self.arrows_i, self.pick = (self.arrows_i + 1) % len(ARROWS), 0
 
     def cycle_token(self) -> None:
+        me = self.state.current
+        if self.state.tokens[me] == 0:
+            self.refuse(IllegalAction("no_tokens", "no steering tokens left", name=self.state.names[me], player=me))
+            return
         self.token_i, self.pick = (self.token_i + 1) % len(TOKENS), 0
 
     def step_pick(self, by: int) -> None:
@@ -282,7 +286,8 @@ class TeppichScene(TableScene):
 
     def focusable(self) -> list[Control]:
         """The row's keys LEFT / RIGHT move over (not UNDO and the menu: they have buttons)."""
-        return [c for c in self.row_controls() if c.key not in ("undo", "menu") and c.enabled]
+        return [c for c in self.row_controls()
+                if c.key not in ("undo", "menu") and c.enabled and c.color != paint.GREYED]
 
     def city_input(self, name: str) -> None:
         city = self.city

@@ -31,6 +31,16 @@ def _undo(s: TeppichScene, rect: pygame.Rect) -> Control:
     return s.button(rect, s.t("undo"), s.undo, "undo", enabled=entry or s.session.can_undo())
 
 
+def greyed(c: Control) -> Control:
+    """A key whose move is not allowed now: greyed, but still tappable, and a tap says why
+    (the engine's refusal in words) instead of doing nothing. LEFT / RIGHT pass it by."""
+    c.color = GREYED
+    return c
+
+
+GREYED = theme.BG
+
+
 def row_controls(s: TeppichScene) -> list[Control]:
     """The bottom row for the step the table is in (the keys keep their places per step)."""
     t, st = s.t, s.state
@@ -69,10 +79,12 @@ def _turn_controls(s: TeppichScene) -> list[Control]:
     if stage == "start":
         r = draw.button_row([2, 1, 1, 1, 1, 1.8, 1.7, 1.2])
         moves = s.step_moves()
-        keys = [s.button(r[0], t("teppich.ui.card"), s.begin_card, "card", selected=True)]
+        keys: list[Control] = [s.button(r[0], t("teppich.ui.card"), s.begin_card, "card", selected=True)]
         for k, d in enumerate(("up", "down", "left", "right")):
-            keys.append(s.button(r[1 + k], "", _simple(s, d), ("steer", d), icon=d, enabled=d in moves))
-        keys.append(s.button(r[5], t("teppich.ui.drift"), _simple(s, "drift"), "drift", enabled="drift" in moves))
+            key = s.button(r[1 + k], "", _simple(s, d), ("steer", d), icon=d)
+            keys.append(key if d in moves else greyed(key))
+        drift = s.button(r[5], t("teppich.ui.drift"), _simple(s, "drift"), "drift")
+        keys.append(drift if "drift" in moves else greyed(drift))
         return keys + [_undo(s, r[6]), _menu(s, r[7])]
     if stage in ("v", "h"):
         values = (1, 2, 3) if stage == "v" else (0, 1, 2, 3)
@@ -89,21 +101,26 @@ def _turn_controls(s: TeppichScene) -> list[Control]:
         chosen = s.chosen
         thens = chosen.thens if chosen is not None else ()
         r = draw.button_row([3, 3, 1.7, 1.2])
+        force = s.button(r[1], t("teppich.ui.force"), _call(s.then, "force"), "force", read=True)
         return [s.button(r[0], t("teppich.ui.block"), _call(s.then, "block"), "block", enabled="block" in thens,
                          read=True),
-                s.button(r[1], t("teppich.ui.force"), _call(s.then, "force"), "force", enabled="force" in thens,
-                         read=True),
+                force if "force" in thens else greyed(force),
                 _undo(s, r[2]), _menu(s, r[3])]
     # pick: narrow by arrow colour and token, step, fly
     r = draw.button_row([1.5, 1.8, 1, 1, 2, 1.7, 1.2])
     has_tokens = s.state.tokens[s.state.current] > 0
     shown = s.shown_options()
     return [s.button(r[0], t("teppich.ui.arrow"), s.cycle_arrows, "arrow"),
-            s.button(r[1], t("teppich.ui.token_short"), s.cycle_token, "token", enabled=has_tokens),
+            _token_key(s, r[1], has_tokens),
             s.button(r[2], "", lambda: s.step_pick(-1), "prev", icon="left", enabled=len(shown) > 1),
             s.button(r[3], "", lambda: s.step_pick(1), "next", icon="right", enabled=len(shown) > 1),
             s.button(r[4], t("teppich.ui.fly"), s.fly, "fly", selected=True, enabled=bool(shown), read=True),
             _undo(s, r[5]), _menu(s, r[6])]
+
+
+def _token_key(s: TeppichScene, rect: pygame.Rect, has_tokens: bool) -> Control:
+    key = s.button(rect, s.t("teppich.ui.token_short"), s.cycle_token, "token")
+    return key if has_tokens else greyed(key)
 
 
 def _call(fn: Any, value: Any) -> Any:
