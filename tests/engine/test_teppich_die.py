@@ -164,3 +164,11 @@ def test_face_3_with_no_move_at_all_passes_the_turn():
     s = put(pocket, {0: (5, 9)}, tokens=(0, 5, 5), pending="roll")
     after, events = ENGINE.apply(s, {"action": "roll", "value": 3})
     assert after.current == 1 and {"player": 0, "reason": "no_move"} in [e.data for e in events if e.kind == "pass"]
+
+
+def test_a_swap_onto_a_star_never_rolls():
+    s, _ = rolled(5)
+    s = put(s, {1: (9, 9)}, stars=(STAR, (9, 9)))
+    after, events = ENGINE.apply(s, {"action": "swap_with", "player": 1})
+    assert after.cells[0] == (9, 9) and after.cells[1] == STAR
+    assert after.pending is None and after.current == 1 and "star" not in kinds(events)

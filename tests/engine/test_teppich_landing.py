@@ -120,3 +120,15 @@ def test_the_legal_list_offers_block_and_force_where_they_apply():
     assert fly(3, 0, "down_side", then="force") not in legal
     for action in legal:
         ENGINE.apply(grounded, action)
+
+
+def test_the_goal_is_won_by_a_steer_or_by_sinking_onto_it_in_the_calm():
+    """Any kind of move that ends on the goal podium wins: a steering token alone, or the
+    drift that sinks a carpet one cell in the calm zone ("Wer dies weder mit seinen
+    Windkarten noch mit seinen Steuerkärtchen schafft, kann sich in der windstillen Zone pro
+    Zug ein Feld absinken lassen")."""
+    steered, events = ENGINE.apply(put(new(3), {0: (22, 0)}), {"action": "steer", "dir": "right"})
+    assert steered.over and steered.winners == (0,) and "win" in kinds(events)
+    sunk, events = ENGINE.apply(put(new(3), {0: (23, 1)}), {"action": "drift"})
+    assert sunk.cells[0] == BOX.goal and sunk.over and sunk.winners == (0,)
+    assert ENGINE.summary(sunk)["winners"] == [0] and ENGINE.summary(sunk)["turn"] is None
