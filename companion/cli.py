@@ -98,7 +98,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         from companion.session.store import Store
         store = Store(args.data)
     session = Session.new(header, store)
-    app = make_app(lang=args.lang, fullscreen=False, sound=False, kiosk=False)
+    # the app gets the store too: a table that starts its game afresh (Teppich after its city)
+    # stores the new game where the first one was
+    app = make_app(store=store, lang=args.lang, fullscreen=False, sound=False, kiosk=False)
     app.driver = driver
     try:
         app.run(app.routes["table"](app, session=session))
