@@ -3,10 +3,14 @@ read, names what it lost, and runs in memory when it cannot write at all."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -217,17 +221,78 @@ def test_a_write_protected_card_runs_in_memory_with_the_games_it_can_read(tmp_pa
     assert not asides(path)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only directories")
-def test_a_read_only_directory_runs_in_memory(tmp_path):
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    fill(folder / "g.sqlite3", games=1, steps=2)
-    folder.chmod(0o500)
+#: The user the read-only test runs as when the tests run as root (CI does): root writes into
+#: any directory, the companion's service user does not.
+NOBODY = 65534
+
+
+def as_service_user(fn: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``fn()`` in a forked child that, when we are root, first drops to an unprivileged user
+    (``setgroups``, ``setgid``, ``setuid``: no way back), so file modes bind it as they bind the
+    service user. Its result comes back as JSON; an exception comes back as its text."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        os.close(read)
+        try:
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(NOBODY)
+                os.setuid(NOBODY)
+            out = {"result": fn()}
+        except BaseException as exc:  # noqa: BLE001 - reported to the parent
+            out = {"error": f"{type(exc).__name__}: {exc}"}
+        with os.fdopen(write, "w") as f:
+            f.write(json.dumps(out))
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as f:
+        text = f.read()
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0 and text, text
+    out = json.loads(text)
+    assert "error" not in out, out["error"]
+    return out["result"]
+
+
+def test_a_read_only_directory_runs_in_memory():
+    # A folder under /tmp (any user can reach it), the store in it owned by the service user,
+    # the folder itself read-only for that user: as a data directory the installer got wrong.
+    base = Path(tempfile.mkdtemp(prefix="companion-ro-"))
+    folder = base / "ro"
     try:
-        store, notices = Store.open(folder / "g.sqlite3")
-        assert codes(notices)[0] == "memory_only"
+        folder.mkdir()
+        fill(folder / "g.sqlite3", games=1, steps=2)
+        if os.geteuid() == 0:
+            base.chmod(0o755)
+            for p in (folder, *folder.iterdir()):
+                os.chown(p, NOBODY, NOBODY)
+        folder.chmod(0o500)
+        # the interpreter may sit where the service user cannot read (root's home): everything
+        # the child needs is imported here, before it drops its rights
+        Session.new(HEADER, Store.open(":memory:")[0]).roll()
+
+        def body() -> dict[str, Any]:
+            try:
+                (folder / "probe").write_bytes(b"")
+                writable = True
+            except PermissionError:
+                writable = False
+            store, notices = Store.open(folder / "g.sqlite3")
+            session = Session.new(HEADER, store)
+            session.roll()  # the app plays on
+            return {"uid": os.geteuid(), "writable": writable, "codes": codes(notices), "path": str(store.path),
+                    "unfinished": [g.actions for g in store.unfinished()], "file": notices[0].params.get("file")}
+
+        seen = as_service_user(body)
+        assert seen["uid"] != 0 and not seen["writable"]  # the test itself is sound
+        assert seen["codes"][0] == "memory_only" and seen["path"] == ":memory:", seen
+        assert "games_recovered" in seen["codes"] and sorted(seen["unfinished"]) == [1, 2], seen
+        assert seen["file"] == str(folder / "g.sqlite3")
+        assert sorted(p.name for p in folder.iterdir()) == ["g.sqlite3", "g.sqlite3-last"]  # nothing moved
     finally:
         folder.chmod(0o700)
+        shutil.rmtree(base)
 
 
 def test_a_full_card_refuses_in_words_and_keeps_the_game(tmp_path):
