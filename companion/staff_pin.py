@@ -22,13 +22,8 @@ on a command line that ``ps`` would show)::
 
 from __future__ import annotations
 
-import argparse
-import base64
-import hashlib
-import hmac
 import os
 import re
-import secrets
 import sys
 import tempfile
 import tomllib
@@ -61,7 +56,14 @@ def valid_pin(pin: str) -> bool:
     return PIN_PATTERN.fullmatch(pin) is not None
 
 
+# hashlib (OpenSSL), hmac, secrets and base64 are imported where a PIN is hashed or checked:
+# the settings read at every start need none of them, and OpenSSL alone costs the first frame
+# more than the menu's whole drawing.
+
+
 def _b64(data: bytes) -> str:
+    import base64
+
     return base64.b64encode(data).decode("ascii")
 
 
@@ -69,6 +71,9 @@ def hash_pin(pin: str, *, salt: bytes | None = None, n: int = N, r: int = R, p: 
     """The salted scrypt hash of ``pin``, parameters included; a new random salt by default."""
     if not valid_pin(pin):
         raise PinError("the staff PIN must be 4 to 8 digits")
+    import hashlib
+    import secrets
+
     salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
     key = hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=_maxmem(n, r), dklen=KEY_BYTES)
     return f"scrypt$n={n},r={r},p={p}${_b64(salt)}${_b64(key)}"
@@ -87,6 +92,10 @@ def check_pin(pin: str, stored: str) -> bool:
     n, r, p = (int(match.group(i)) for i in (1, 2, 3))
     if not (2 <= n <= MAX_N and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
         return False
+    import base64
+    import hashlib
+    import hmac
+
     try:
         salt, key = base64.b64decode(match.group(4), validate=True), base64.b64decode(match.group(5), validate=True)
         computed = hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p,
@@ -204,6 +213,8 @@ def write_pin_hash(data_dir: Path | str, stored: str) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     """``set``: hash the PIN read from standard input into the settings; ``check``: exit 0 if right."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog="python -m companion.staff_pin", description=main.__doc__)
     parser.add_argument("command", choices=["set", "check"])
     parser.add_argument("--data", required=True, help="the data directory holding settings.toml")

@@ -1,10 +1,29 @@
-"""The running game: commands to actions, chance, undo, the SQLite store and records."""
+"""The running game: commands to actions, chance, undo, the SQLite store and records.
 
-from companion.session.chance import SeededChance
-from companion.session.notice import Notice, StoreError
-from companion.session.record import RecordError, dumps, parse_record, read_record_file, replay, replay_record
-from companion.session.session import Session
-from companion.session.store import Store
+The names below are found on first use (``from companion.session import Session`` works as
+ever), so that opening the store at start does not also load records, sessions and chance:
+the first frame needs none of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "SeededChance": "chance", "Notice": "notice", "StoreError": "notice",
+    "RecordError": "record", "dumps": "record", "parse_record": "record",
+    "read_record_file": "record", "replay": "record", "replay_record": "record",
+    "Session": "session", "Store": "store",
+}
 
 __all__ = ["SeededChance", "Notice", "RecordError", "dumps", "parse_record", "read_record_file", "replay",
            "replay_record", "Session", "Store", "StoreError"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value  # once found, a plain attribute
+    return value
