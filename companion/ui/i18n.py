@@ -140,12 +140,14 @@ class Texts:
 
     def refusal(self, game: str | None, exc: Exception) -> str:
         """Why an action was refused (an ``IllegalAction``, or any error carrying ``code`` and
-        ``params``), in this language: the game's text for the code, else the common one. A
-        code with no text at all shows the English message (a test makes sure none is
-        missing)."""
+        ``params``), in this language: the game's text for the code, else the common one, else
+        the store's (a new game or a step the card refused: full, write-protected). A code with
+        no text at all shows the English message (a test makes sure none is missing)."""
         code = getattr(exc, "code", None)
         params = getattr(exc, "params", None) or {}
         keys = ([f"{game}.refusal.{code}"] if game else []) + [f"refusal.{code}"]
+        if game != "store":
+            keys.append(f"store.refusal.{code}")
         for key in keys:
             if code and key in self._own:
                 return self(key, **self.words(params))

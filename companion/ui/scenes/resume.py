@@ -50,7 +50,7 @@ class ResumeScene(Scene):
             cause = getattr(error, "cause", None)
             why = (self.t.refusal(self.game, cause) if isinstance(cause, IllegalAction)
                    else self.t.refusal("store", error))
-            table.say(self.t("resume_failed", error=why), bad=True)
+            table.say(self.t("resume_failed", error=why.rstrip(".")), bad=True)  # the text ends the sentence
             table.banner.until = self.app.now() + 30
 
     def discard(self) -> None:

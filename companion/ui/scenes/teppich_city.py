@@ -112,7 +112,9 @@ class CityPhase:
         except IllegalAction as exc:
             self.scene.refuse(exc)
             return
-        self.scene.start_with_city(self.seed, scenery, clouds)
+        # the new game is a new row in the store: a card that filled up meanwhile says so in
+        # words (attempt) and the city stays on screen
+        self.scene.attempt(self.scene.start_with_city, self.seed, scenery, clouds)
 
     def controls(self, menu: Control) -> list[Control]:
         t = self.scene.t
