@@ -82,17 +82,9 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
             sources.append(SerialBox(app.hub, None if serial == "usb" else serial))
 
     app.after_first_frame(start_inputs)
-    import pygame
-
-    if pygame.display.get_driver() == "kmsdrm":
-        # on the console SDL reads touch and keys from the input devices: a thread blocking on
-        # the same devices wakes the loop, so the idle loop never needs to look by itself
-        from companion.inputs.device_wake import DeviceWaker
-
-        waker = DeviceWaker(app.wake)
-        if waker.active:
-            app.poll_s = None
-            sources.append(waker)
+    waker = display_waker(app)
+    if waker is not None:
+        sources.append(waker)
     waiting = [row for row in store.unfinished() if row.actions > 0]
     first = app.routes["resume"](app, row=waiting[0]) if waiting else app.routes["menu"](app)
     if notices:
@@ -101,6 +93,36 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
         first.say(" ".join(app.texts.refusal("store", n) for n in notices), bad=True)
         first.banner.until = app.now() + 60
     return app, first, sources
+
+
+def display_waker(app: Any) -> Any:
+    """What wakes the idle loop for touch, keys and window events, by SDL's video driver (see
+    ``companion.ui.display_wake``); sets ``app.poll_s = None`` when the loop need not look by
+    itself. Returns the waker to close at the end, or None."""
+    import pygame
+
+    from companion.ui.display_wake import NO_WINDOW_SYSTEM, X11Waker, x11_connection_fd
+
+    driver = pygame.display.get_driver()
+    if driver in NO_WINDOW_SYSTEM:
+        app.poll_s = None  # only our own input threads can have anything for the loop
+        return None
+    waker: Any = None
+    if driver == "kmsdrm":
+        # on the console SDL reads touch and keys from the input devices: a thread blocking on
+        # the same devices wakes the loop
+        from companion.inputs.device_wake import DeviceWaker
+
+        waker = DeviceWaker(app.wake)
+    elif driver == "x11":
+        fd = x11_connection_fd(pygame.display.get_wm_info())
+        if fd is not None:
+            waker = X11Waker(app.wake, fd)
+            app.pumped = waker.pumped
+    if waker is None or not waker.active:
+        return None  # the loop keeps looking at SDL's queue every TOUCH_POLL_S
+    app.poll_s = None
+    return waker
 
 
 def stop(app: Any, sources: list[Any]) -> None:

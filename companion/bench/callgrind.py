@@ -142,7 +142,7 @@ def figures(s: Any, data: Path, notes: list[str], say: Callable[[str], None]) ->
     say_("instructions: idle in the menu")
     short, long_ = 1.0, 1.0 + s.icount_idle_s
     for key, extra, what in (("menu", (), "idle in the menu"),
-                             ("menu_console", ("--console",), "idle in the menu, console path")):
+                             ("menu_poll", ("--poll",), "idle in the menu, looking every 20 ms")):
 
         def idle_for(secs: float, extra: tuple[str, ...] = extra) -> list[str]:
             return process.child_argv("menu", data, *extra, "--exit-after", f"{secs:g}")

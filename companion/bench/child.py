@@ -10,10 +10,10 @@ Modes:
 - ``start [--exit]``: the companion as ``companion run`` starts it (``companion.root.start``:
   store, app, the menu) up to its first frame. ``--exit`` ends the process right after that
   frame, so an instruction count covers exactly start to first frame.
-- ``menu [--console]``: the same start, then left alone in the menu once the buttons are open.
-  ``--console`` stops the loop looking at SDL's queue by itself (``App.poll_s = None``), as
-  ``companion.root.start`` does on the Pi's console (kmsdrm) where a thread blocking on the
-  input devices wakes it; SDL's dummy driver, which the bench uses, has no such devices.
+- ``menu [--poll]``: the same start, then left alone in the menu once the buttons are open.
+  ``--poll`` makes the loop look at SDL's queue every ``TOUCH_POLL_S`` by itself, as it does
+  under a window system that nothing wakes it for (see ``companion.ui.display_wake``); without
+  it the loop sleeps as ``companion.root.start`` chose for the video driver in use.
 - ``table TURNS``: the same start, then a 4-player Suleika table plays ``TURNS`` demo turns
   and is left alone.
 
@@ -99,10 +99,12 @@ def _when_idle(app: Any, exit_after: float | None) -> None:
     app.after_first_frame(ready)  # runs after root.start's own hook, which opens the buttons
 
 
-def menu(data: Path, exit_after: float | None, console: bool) -> None:
+def menu(data: Path, exit_after: float | None, poll: bool) -> None:
     app, scene, _sources, _store = _started(data, "menu")
-    if console and hasattr(app, "poll_s"):
-        app.poll_s = None
+    if poll:
+        from companion.ui.app import TOUCH_POLL_S
+
+        app.poll_s = TOUCH_POLL_S
     _when_idle(app, exit_after)
     app.run(scene)  # returns only if the window is closed
 
@@ -144,7 +146,7 @@ def main(argv: list[str]) -> int:
     if mode == "start":
         start(data, "--exit" in args[2:])
     elif mode == "menu":
-        menu(data, exit_after, "--console" in args[2:])
+        menu(data, exit_after, "--poll" in args[2:])
     elif mode == "table":
         table(data, int(args[2]) if len(args) > 2 else 6, exit_after)
     else:

@@ -14,11 +14,14 @@ the idle window. Every sleep ends in a wake-up, so this counts how often the pro
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,9 +61,34 @@ def child_argv(mode: str, data: Path, *extra: str) -> list[str]:
     return [sys.executable, "-m", "companion.bench.child", mode, str(data), *extra]
 
 
-def _spawn(argv: list[str]) -> subprocess.Popen[str]:
+def _spawn(argv: list[str], display: str | None = None) -> subprocess.Popen[str]:
+    env = child_env()
+    if display is not None:  # a real X window on that server, not SDL's dummy driver
+        env["DISPLAY"] = display
+        env.pop("SDL_VIDEODRIVER", None)
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=CHECKOUT, env=child_env())
+                            cwd=CHECKOUT, env=env)
+
+
+@contextlib.contextmanager
+def x_server() -> Iterator[str | None]:
+    """A private Xvfb display for the X11 figures (``:`` plus a free number), or None where
+    Xvfb is not installed (Debian's ``xvfb``)."""
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        yield None
+        return
+    number = next(n for n in range(90, 190) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    proc = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "800x480x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{number}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        yield f":{number}" if proc.poll() is None else None
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def _line(proc: subprocess.Popen[str], timeout: float) -> dict[str, Any]:
@@ -144,10 +172,10 @@ def _peak_rss_mb(pid: int) -> float:
     raise RuntimeError("no VmHWM in /proc status")
 
 
-def _watch(argv: list[str], seconds: float) -> tuple[float, float, float, str]:
+def _watch(argv: list[str], seconds: float, display: str | None = None) -> tuple[float, float, float, str]:
     """Start an idle child, wait for its ready line, watch it ``seconds``: (CPU %, wake-ups/s,
     peak MiB, wake-ups/s per thread name)."""
-    proc = _spawn(argv)
+    proc = _spawn(argv, display)
     try:
         _line(proc, timeout=120)
         time.sleep(0.3)  # the last frame is flipped and any banner timer set
@@ -170,24 +198,33 @@ def idle_figures(runs: int, seconds: float, turns: int, data: Path, notes: list[
     m_cpu = Figure("idle.menu.cpu_pct", f"idle in the menu: CPU over {seconds:g} s", "% of a core",
                    target=IDLE_TARGET, note="companion.root.start, buttons on mock pins; /proc/pid/stat")
     m_wake = Figure("idle.menu.wakeups_per_s", "idle in the menu: wake-ups", "/s", target=WAKEUP_TARGET, note=how)
-    c_wake = Figure("idle.menu_console.wakeups_per_s", "idle in the menu, console path: wake-ups", "/s",
-                    target=WAKEUP_TARGET, note="no SDL polling, as on the Pi's kmsdrm console; " + how)
+    p_wake = Figure("idle.menu_poll.wakeups_per_s", "idle in the menu, looking every 20 ms: wake-ups", "/s",
+                    note="the loop as under a window system nothing wakes it for; " + how)
+    x_wake = Figure("idle.menu_x11.wakeups_per_s", "idle in the menu, X11 window (Xvfb): wake-ups", "/s",
+                    target=WAKEUP_TARGET, note="a real window; the X socket wakes the loop; " + how)
     t_cpu = Figure("idle.table.cpu_pct", f"idle at a Suleika 4p table: CPU over {seconds:g} s", "% of a core",
                    target=IDLE_TARGET, note=f"after {turns} demo turns with the store")
     t_wake = Figure("idle.table.wakeups_per_s", "idle at a Suleika 4p table: wake-ups", "/s",
                     target=WAKEUP_TARGET, note=how)
     mem = Figure("memory.peak_rss_mb", "memory: peak resident (VmHWM)", "MiB", target=MEMORY_TARGET,
                  note=f"table after {turns} turns with the store, then idle")
-    for _ in range(runs):
-        cpu, wake, _mb, menu_threads = _watch(child_argv("menu", data), seconds)
-        m_cpu.samples.append(cpu)
-        m_wake.samples.append(wake)
-        _cpu, wake, _mb, console_threads = _watch(child_argv("menu", data, "--console"), seconds)
-        c_wake.samples.append(wake)
-        cpu, wake, mb, table_threads = _watch(child_argv("table", data, str(turns)), seconds)
-        t_cpu.samples.append(cpu)
-        t_wake.samples.append(wake)
-        mem.samples.append(mb)
-    notes.append(f"idle wake-ups by thread (last run), menu: {menu_threads}; menu, console path: "
-                 f"{console_threads}; table: {table_threads}")
-    return [m_cpu, m_wake, c_wake, t_cpu, t_wake, mem]
+    x_threads = "no Xvfb"
+    with x_server() as display:
+        for _ in range(runs):
+            cpu, wake, _mb, menu_threads = _watch(child_argv("menu", data), seconds)
+            m_cpu.samples.append(cpu)
+            m_wake.samples.append(wake)
+            _cpu, wake, _mb, poll_threads = _watch(child_argv("menu", data, "--poll"), seconds)
+            p_wake.samples.append(wake)
+            if display is not None:
+                _cpu, wake, _mb, x_threads = _watch(child_argv("menu", data), seconds, display)
+                x_wake.samples.append(wake)
+            cpu, wake, mb, table_threads = _watch(child_argv("table", data, str(turns)), seconds)
+            t_cpu.samples.append(cpu)
+            t_wake.samples.append(wake)
+            mem.samples.append(mb)
+    notes.append(f"idle wake-ups by thread (last run), menu: {menu_threads}; menu, looking every 20 ms: "
+                 f"{poll_threads}; menu, X11 window: {x_threads}; table: {table_threads}")
+    if display is None:
+        notes.append("idle: Xvfb is not installed (Debian's xvfb), so the X11 window figure is left out")
+    return [m_cpu, m_wake, p_wake] + ([x_wake] if x_wake.samples else []) + [t_cpu, t_wake, mem]

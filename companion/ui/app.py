@@ -112,8 +112,10 @@ class App:
         self.first_frame_at: float | None = None
         self._was_animating = False
         #: how often an idle loop looks at SDL's queue for touch and keys; None when a thread
-        #: wakes the loop for them (on the Pi's console, see companion.inputs.device_wake)
+        #: wakes the loop for them (see companion.ui.display_wake)
         self.poll_s: float | None = TOUCH_POLL_S
+        #: called after every look at SDL's queue (a waker on the X socket waits for it)
+        self.pumped: Callable[[], None] = lambda: None
         #: outputs the composition root may connect (an RGB LED, a buzzer); the app calls
         #: them with plain values and knows nothing of pins
         self.turn_light: Callable[[str | None], None] = lambda colour: None
@@ -208,13 +210,18 @@ class App:
         deadline = self.now() + seconds
         while True:
             self._woken.clear()  # before looking, so a press in between is not missed
-            events = pygame.event.get()
+            events = self._pump()
             if events or self.hub_pending():
                 return events
             left = deadline - self.now()
             if left <= 0:
                 return []
             self._woken.wait(left if self.poll_s is None else min(self.poll_s, left))
+
+    def _pump(self) -> list[pygame.event.Event]:
+        events = pygame.event.get()
+        self.pumped()
+        return events
 
     def hub_pending(self) -> bool:
         return bool(self._scripted) or self._woken.is_set()
@@ -229,7 +236,7 @@ class App:
                 self._after_first.pop(0)()
         animating = self.scene.update(self.now())
         if animating or not block or self.scene.dirty or self._was_animating:
-            events = pygame.event.get()
+            events = self._pump()
         else:
             timeout = IDLE_WAIT_MS
             wake_at = self.scene.wake_at()
