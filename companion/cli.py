@@ -55,12 +55,17 @@ def header_for(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.root import start, stop
     from companion.session.store import Store
+    from companion.ui.app import kiosk_mode
 
     # whatever state the card is in, the app starts; what was found is shown and logged
     store, notices = Store.open(args.data)
     for notice in notices:
         print(f"store: {notice}", file=sys.stderr)
-    app, scene, sources = start(store, lang=args.lang, fullscreen=args.fullscreen,
+    # a kiosk (the unit says so, or a Pi) is full screen and only the staff menu leaves it,
+    # whatever the machine it runs on
+    kiosk = kiosk_mode(args.kiosk)
+    fullscreen = kiosk if args.fullscreen is None else args.fullscreen
+    app, scene, sources = start(store, lang=args.lang, fullscreen=fullscreen, kiosk=kiosk,
                                 gpio=not args.no_gpio, serial=args.serial, notices=notices)
     # the same list the first screen told: the staff menu's "games file" page shows it for as
     # long as the app runs
@@ -312,7 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
         parser.add_argument("--serial", help="serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id")
         parser.add_argument("--no-gpio", action="store_true", help="do not use GPIO buttons")
         parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
-                            help="full screen (default: on a Raspberry Pi only)")
+                            help="full screen (default: in kiosk mode)")
+        parser.add_argument("--kiosk", action=argparse.BooleanOptionalAction, default=None,
+                            help="Escape and closing the window do nothing, only the staff menu leaves "
+                                 "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)")
 
     demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
     demo.add_argument("--game", default="suleika")

@@ -53,7 +53,7 @@ def make_app(**kwargs: Any) -> Any:
 
 def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpio: bool = True,
           serial: str | None = None, pin_factory: Any = None,
-          notices: list[Any] | None = None) -> tuple[Any, Any, list[Any]]:
+          notices: list[Any] | None = None, kiosk: bool | None = None) -> tuple[Any, Any, list[Any]]:
     """The app, its first scene (the resume offer if a game was left unfinished, else the
     menu) and the list the input sources will be put in once the first frame is on screen
     (opening the pin library takes longer than opening the window)."""
@@ -61,7 +61,7 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
 
     # the staff menu's choices (settings.toml beside the games) win over the defaults
     chosen = settings.load(settings.data_dir(getattr(store, "path", None)))
-    app = make_app(store=store, lang=chosen.language or lang, fullscreen=fullscreen)
+    app = make_app(store=store, lang=chosen.language or lang, fullscreen=fullscreen, kiosk=kiosk)
     if chosen.volume != settings.DEFAULT_VOLUME:
         from companion.ui.scenes.staff_menu import apply_volume
         apply_volume(app, chosen.volume)

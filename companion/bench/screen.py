@@ -63,7 +63,7 @@ class _PressDriver:
         self.lost = 0
 
     def __call__(self, app: Any) -> bool:
-        if self.sent > len(app.latencies) + self.lost:
+        if self.sent > app.presses_shown + self.lost:
             if time.monotonic() - self.since < LOST_AFTER_S:
                 return True  # in flight: the loop goes back to sleep in event.wait
             self.lost += 1

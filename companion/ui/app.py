@@ -11,6 +11,7 @@ import os
 import threading
 import time
 import warnings
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,11 +43,40 @@ CORNER_PX = 64
 CORNER_HOLD_S = 5.0
 
 
+#: presses whose press-to-screen time is kept (selftest, bench): the newest, never more
+LATENCIES_KEPT = 1000
+
+
 def on_a_pi() -> bool:
     try:
         return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="ignore").lower()
     except OSError:
         return False
+
+
+def kiosk_mode(flag: bool | None = None, environ: Any = None) -> bool:
+    """Whether the companion runs as a kiosk: full screen, and neither Escape nor closing the
+    window leaves it (only the staff menu does). ``--kiosk``/``--no-kiosk`` decides; else
+    ``$COMPANION_KIOSK`` (``1`` or ``0``; the unit sets 1); else a systemd service (systemd
+    sets ``$INVOCATION_ID`` for every unit it starts) is a kiosk whatever the machine; else
+    a Raspberry Pi is one.
+
+    >>> kiosk_mode(None, {"COMPANION_KIOSK": "1"}), kiosk_mode(None, {"INVOCATION_ID": "ab12"})
+    (True, True)
+    >>> kiosk_mode(False, {"COMPANION_KIOSK": "1"}), kiosk_mode(None, {"COMPANION_KIOSK": "0", "INVOCATION_ID": "x"})
+    (False, False)
+    """
+    if flag is not None:
+        return flag
+    env = os.environ if environ is None else environ
+    said = str(env.get("COMPANION_KIOSK", "")).strip().lower()
+    if said in ("1", "yes", "true", "on"):
+        return True
+    if said in ("0", "no", "false", "off"):
+        return False
+    if env.get("INVOCATION_ID"):
+        return True
+    return on_a_pi()
 
 
 def display_flags(fullscreen: bool) -> int:
@@ -102,8 +132,11 @@ class App:
         self.scene: Scene | None = None
         self.running = False
         self.clock = pygame.time.Clock()
-        #: (button name, seconds from press to the frame showing it), for selftest and bench
-        self.latencies: list[tuple[str, float]] = []
+        #: (button name, seconds from press to the frame showing it), for selftest and bench:
+        #: the newest LATENCIES_KEPT only, so a table that plays all day keeps no growing list
+        self.latencies: deque[tuple[str, float]] = deque(maxlen=LATENCIES_KEPT)
+        #: presses shown since the start (the list above forgets the oldest)
+        self.presses_shown = 0
         self.frames = 0
         self.driver: Callable[[App], bool] | None = None
         self._scripted: list[InputEvent] = []
@@ -283,7 +316,8 @@ class App:
             scene.sync_controls()
             self._after_frame(scene)
             shown = self.now()
-            self.latencies += [(name, shown - t) for name, t in pending]
+            self.latencies.extend((name, shown - t) for name, t in pending)
+            self.presses_shown += len(pending)
             if self._trace is not None:
                 self._write_trace()
             if self.first_frame_at is None:
