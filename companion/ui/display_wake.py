@@ -28,8 +28,6 @@ True
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import select
 import threading
@@ -48,6 +46,9 @@ def x11_connection_fd(wm_info: dict[str, Any]) -> int | None:
     capsule = wm_info.get("display")
     if capsule is None:
         return None
+    import ctypes  # here, not at the top: ctypes.util alone brings subprocess into the start
+    import ctypes.util
+
     try:
         get = ctypes.pythonapi.PyCapsule_GetPointer
         get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
