@@ -9,6 +9,9 @@ is kept exactly as it is whenever the settings are saved. Everything else::
     volume = 100             # sound volume, 0 to 100 per cent
     staff_timeout = 120      # seconds without a touch before the staff menu locks itself
 
+    [store]
+    keep_finished = 500      # ended games kept; older ones are deleted, unfinished ones never
+
     [options.suleika]        # what the setup screen starts from, per game and option
     corner_loops = "TR_BL"
 
@@ -42,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.session.store import KEEP_FINISHED
 from companion.staff_pin import SETTINGS_FILE, Lockout
 
 __all__ = ["LANGUAGES", "Settings", "data_dir", "load", "lockout", "option_defaults", "save", "save_lockout",
@@ -51,6 +55,8 @@ LANGUAGES = ("de", "en")
 DEFAULT_VOLUME = 100
 #: seconds without a touch or a press after which the staff menu closes (and needs the PIN)
 DEFAULT_STAFF_TIMEOUT = 120
+#: the ended games the staff may keep: the store prunes the older ones (never an unfinished one)
+KEEP_CHOICES = (20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
 
 
 def data_dir(store_path: str | os.PathLike[str] | None = None) -> Path:
@@ -87,6 +93,8 @@ class Settings:
     volume: int = DEFAULT_VOLUME
     #: seconds the staff menu stays open without a touch (30 to 3600)
     staff_timeout: int = DEFAULT_STAFF_TIMEOUT
+    #: ended games kept in the store (see KEEP_CHOICES); older ones are pruned
+    keep_finished: int = KEEP_FINISHED
     #: game -> option key -> the value the setup screen starts from
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     lock: LockoutState = field(default_factory=LockoutState)
@@ -117,9 +125,12 @@ def load(folder: str | os.PathLike[str]) -> Settings:
     until = float(until) if isinstance(until, (int, float)) and not isinstance(until, bool) else 0.0
     lock = LockoutState(_int(raw_lock.get("misses"), 0, 1000, 0), _int(raw_lock.get("lockouts"), 0, 30, 0),
                         until if math.isfinite(until) else 0.0)
+    store = data.get("store") if isinstance(data.get("store"), dict) else {}
     return Settings(language=lang if lang in LANGUAGES else None,
                     volume=_int(screen.get("volume"), 0, 100, DEFAULT_VOLUME),
                     staff_timeout=_int(screen.get("staff_timeout"), 30, 3600, DEFAULT_STAFF_TIMEOUT),
+                    keep_finished=_int(store.get("keep_finished"), KEEP_CHOICES[0], KEEP_CHOICES[-1],
+                                       KEEP_FINISHED),
                     options=options, lock=lock)
 
 
@@ -179,6 +190,7 @@ def save(folder: str | os.PathLike[str], settings: Settings) -> Path:
     if settings.language in LANGUAGES:
         screen["language"] = settings.language
     data["screen"] = screen
+    data["store"] = {"keep_finished": settings.keep_finished}
     data["options"] = {g: dict(v) for g, v in settings.options.items() if v}
     lock = settings.lock
     data["lockout"] = {"misses": lock.misses, "lockouts": lock.lockouts, "until": float(lock.until)}

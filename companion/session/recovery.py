@@ -9,7 +9,8 @@
 * a card or directory the companion cannot write to: the app runs on a store in memory, with
   the games that can be read copied into it, and says that nothing will be saved;
 * an unfinished game whose header is damaged is closed (reason ``"damaged"``) and named;
-* ended games beyond the limit are pruned.
+* ended games beyond the limit are pruned: the staff's (``keep_finished`` in the settings
+  beside the games, see :mod:`companion.settings`), else :data:`KEEP_FINISHED`.
 
 >>> store, notices = open_store(":memory:")
 >>> notices
@@ -33,15 +34,17 @@ from companion.session.witness import read_witness, witness_path
 SUFFIXES = ("", "-wal", "-shm", "-last")
 
 
-def open_store(path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED
+def open_store(path: str | Path | None = None, *, keep_finished: int | None = None
                ) -> tuple[Store, list[Notice]]:
     """The store to start with and what was found on the way (see the module text)."""
     from companion.session.store import default_path
 
     path = default_path() if path is None else path
     if str(path) == ":memory:":
-        return Store(path, keep_finished=keep_finished), []
+        return Store(path, keep_finished=KEEP_FINISHED if keep_finished is None else keep_finished), []
     path = Path(path)
+    if keep_finished is None:
+        keep_finished = staff_limit(path)
     notices: list[Notice] = []
     witness = read_witness(path)  # before the database: a running writer is never ahead of it
     if witness and (not path.exists() or path.stat().st_size == 0):
@@ -98,6 +101,15 @@ def open_store(path: str | Path | None = None, *, keep_finished: int = KEEP_FINI
     notices += close_damaged(store)
     store.prune()
     return store, notices
+
+
+def staff_limit(path: Path) -> int:
+    """How many ended games the staff keep: ``settings.toml`` beside the games (the staff
+    menu's "Games kept"), else KEEP_FINISHED. Every command that opens the store prunes to
+    the same number, so ``companion export`` never deletes what the staff chose to keep."""
+    from companion import settings
+
+    return settings.load(path.parent).keep_finished
 
 
 def _quick_check(store: Store) -> str:

@@ -150,9 +150,10 @@ class Store:
                 self._mark()
 
     @classmethod
-    def open(cls, path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED
+    def open(cls, path: str | Path | None = None, *, keep_finished: int | None = None
              ) -> tuple[Store, list[Notice]]:
         """The store to start the app with, whatever state the card is in, and what was found.
+        ``keep_finished`` None: the staff's limit from the settings beside the games.
 
         See :func:`companion.session.recovery.open_store`.
         """
@@ -273,6 +274,7 @@ class Store:
         purpose; ``"damaged"`` when the card lost it): it is no longer offered for resuming."""
         self._write([("UPDATE games SET closed = ?, closed_reason = ? WHERE id = ?",
                       (time.time(), reason, game_id))])
+        self.prune()  # an ended game too: the oldest beyond the limit go
 
     def prune(self, keep: int | None = None) -> int:
         """Delete the oldest ended games beyond the newest ``keep``; unfinished ones never.

@@ -45,6 +45,7 @@ PAGES: dict[str, str] = {
     "game": "companion.ui.scenes.staff_data:GamePage",
     "qr": "companion.ui.scenes.staff_data:QrPage",
     "store": "companion.ui.scenes.staff_data:StorePage",
+    "keep": "companion.ui.scenes.staff_menu:KeepPage",
 }
 
 PAD = pygame.Rect(444, 76, 336, 396)

@@ -1,5 +1,5 @@
 """The staff menu and its settings pages: language, volume, Suleika's board, game options,
-restart and shut down.
+the games kept, restart and shut down.
 
 Every change is written to ``settings.toml`` at once (see :mod:`companion.settings`); the
 language and the volume count at once, the board and the options from the next new game
@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from companion.games import REGISTRY, OptionSpec
-from companion.settings import LANGUAGES, option_defaults, save
+from companion.settings import KEEP_CHOICES, LANGUAGES, option_defaults, save
 from companion.ui import theme
 from companion.ui.kit import grid, read_size, row
 from companion.ui.scene import Scene
@@ -44,8 +44,8 @@ class StaffMenu(StaffPage):
     """Every staff entry, each its own small screen; "Done" goes back to the game."""
 
     title_key = "menu_title"
-    ENTRIES = ("language", "volume", "board", "options", "buttons", "box", "history", "store", "restart",
-               "reboot", "poweroff")
+    ENTRIES = ("language", "volume", "board", "options", "buttons", "box", "history", "store", "keep",
+               "restart", "reboot", "poweroff")
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         test, before = _BACK.pop(id(app), (None, None))
@@ -136,6 +136,51 @@ class VolumePage(LanguagePage):
                    color=theme.GOLD, align="center")
         self.label(surf, self.st("volume_note"), pygame.Rect(20, 304, 760, 90), role="min", color=theme.INK_DIM,
                    wrap=True, align="center")
+
+
+class KeepPage(LanguagePage):
+    """How many ended games the store keeps: older ones are deleted when a game ends and at
+    start, an unfinished one never. Counts from the next game that ends (nothing goes at a
+    tap here)."""
+
+    title_key = "entry_keep"
+    PRESETS = (100, 500, 2000, 10000)
+
+    def entries(self) -> list[Button]:
+        minus, _value, plus = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16, touch=True)
+        presets = row(pygame.Rect(60, 210, 680, 80), len(self.PRESETS), 16, touch=True)
+        n = self.settings.keep_finished
+        fewer = [c for c in KEEP_CHOICES if c < n]
+        more = [c for c in KEEP_CHOICES if c > n]
+        out = [self.button(minus, "−", lambda: self.set(fewer[-1]), "minus", read=True, enabled=bool(fewer)),
+               self.button(plus, "+", lambda: self.set(more[0]), "plus", read=True, enabled=bool(more))]
+        out += [self.button(r, str(p), lambda p=p: self.set(p), f"p{p}", read=True, selected=p == n)
+                for r, p in zip(presets, self.PRESETS, strict=True)]
+        return out
+
+    def set(self, keep: int) -> None:
+        self.settings.keep_finished = keep
+        self.store_settings()
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            store.keep_finished = keep  # pruned to it when the next game ends
+        self.layout()
+
+    def ended(self) -> int:
+        store = getattr(self.app, "store", None)
+        try:
+            row_ = store.db.execute("SELECT COUNT(*) FROM games WHERE finished IS NOT NULL "
+                                    "OR closed IS NOT NULL").fetchone() if store is not None else None
+        except Exception:  # noqa: BLE001 - a damaged file is told on the games file page
+            return 0
+        return int(row_[0]) if row_ else 0
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
+        self.label(surf, str(self.settings.keep_finished), value, size=read_size(True) + 20, bold=True,
+                   color=theme.GOLD, align="center")
+        self.label(surf, self.st("keep_note", count=self.ended()), pygame.Rect(20, 304, 760, 168), role="min",
+                   color=theme.INK_DIM, wrap=True, align="center", valign="top")
 
 
 class BoardPage(LanguagePage):
