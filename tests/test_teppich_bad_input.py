@@ -10,11 +10,13 @@ game (legal record lines only, no position built by hand), refused three ways:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
 import pytest
 
 from companion.cli import main
@@ -25,7 +27,9 @@ from companion.session.record import dumps
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.i18n import Texts
+from companion.ui.kit.controls import picture
 from companion.ui.scenes import teppich_paint as paint
+from companion.ui.widgets import Button
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap
 
@@ -241,7 +245,11 @@ def test_a_steering_key_with_no_tokens_left_is_greyed_and_a_tap_says_why(app):
     scene = table(app, CASES["token with none left (alone)"])
     before, state = list(scene.session.actions), scene.session.state
     up = key(scene, ("steer", "up"))
-    assert up.color == paint.GREYED and up.key not in [c.key for c in scene.focusable()]
+    assert isinstance(up, paint.Greyed) and up.key not in [c.key for c in scene.focusable()]
+    looks_off = Button(**{f.name: getattr(up, f.name) for f in dataclasses.fields(up) if f.init})
+    looks_off.enabled = False                               # drawn as this disabled key
+    assert pygame.image.tobytes(picture(up)[0], "RGB") == pygame.image.tobytes(picture(looks_off)[0], "RGB")
+    assert up.enabled and up.look() != looks_off.look()
     tap(app, up.rect.center)
     assert scene.session.actions == before and scene.session.state is state and scene.banner.bad
     assert scene.banner.text == app.texts("teppich.refusal.no_tokens", name="Anna")
@@ -254,7 +262,7 @@ def test_the_token_key_with_no_tokens_left_says_why(app):
         tap(app, key(scene, k).rect.center)
     assert scene.stage == "pick"
     token = key(scene, "token")
-    assert token.color == paint.GREYED
+    assert isinstance(token, paint.Greyed)
     tap(app, token.rect.center)
     assert scene.token_i == 0 and scene.banner.bad
     assert scene.banner.text == app.texts("teppich.refusal.no_tokens", name="Anna")
@@ -268,7 +276,7 @@ def test_force_where_nothing_can_sink_is_greyed_and_a_tap_says_why(app):
     tap(app, key(scene, ("steer", "right")).rect.center)   # player 1 onto player 0 on the ground
     assert scene.stage == "then"
     force = key(scene, "force")
-    assert force.color == paint.GREYED and force.key not in [c.key for c in scene.focusable()]
+    assert isinstance(force, paint.Greyed) and force.key not in [c.key for c in scene.focusable()]
     before = list(scene.session.actions)
     tap(app, force.rect.center)
     assert scene.session.actions == before and scene.stage == "then" and scene.banner.bad

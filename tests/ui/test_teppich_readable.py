@@ -16,6 +16,7 @@ from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import problems, recording
 from companion.ui.scenes import teppich_draw as draw
+from companion.ui.scenes import teppich_words as words
 from tests.language import foreign_words
 from tests.ui.screen import press, settle
 from tests.ui.test_teppich_screen import GOAL_RUN, act, header, on_a_carpet, on_the_star, table
@@ -65,6 +66,36 @@ def pick_in_the_wind(app: Any, players: int) -> Any:
     scene.set_pair("UR")
     settle(app)
     assert any(o.flight.pushes for o in scene.shown_options())
+    return scene
+
+
+def pick_off_the_top(app: Any, players: int) -> Any:
+    """The longest line under the board: back to the start, a token and the wind's push; the
+    push begins in the top row, so its "+2" goes below the arrow, clear of the turn banner."""
+    scene = table(app, players)
+    for _ in range(3):   # player 1 up to (0, 9), wind 2
+        act(scene, {"action": "fly", "v": 3, "h": 0, "pair": "UR", "arrows": "up_side"},
+            *[{"action": "drift"}] * (players - 1))
+    scene.begin_card()
+    scene.set_v(3)
+    scene.set_h(3)
+    scene.set_pair("UL")
+    scene.token_i = words.TOKENS.index(("vertical", -1))
+    shown = scene.shown_options()
+    scene.pick = next(i for i, o in enumerate(shown) if o.flight.blown_off and o.flight.pushes
+                      and o.flight.pushes[0][0][1] == scene.box.height - 1 and o.action["arrows"] == "up_side")
+    settle(app)
+    return scene
+
+
+def pick_star(app: Any, players: int) -> Any:
+    scene = table(app, players, stars=[[2, 3]])
+    scene.begin_card()
+    scene.set_v(3)
+    scene.set_h(2)
+    scene.set_pair("UR")
+    scene.pick = next(i for i, o in enumerate(scene.shown_options()) if o.star)
+    settle(app)
     return scene
 
 
@@ -157,7 +188,8 @@ def long_names(app: Any, players: int) -> Any:
 
 PHASES: dict[str, Callable[[Any, int], Any]] = {
     "city": city, "own_city": own_city, "start": stage("start"), "v": stage("v"), "h": stage("h"),
-    "pair": stage("pair"), "pick": pick_in_the_wind, "pick_none": pick_none, "then": then,
+    "pair": stage("pair"), "pick": pick_in_the_wind, "pick_off_the_top": pick_off_the_top,
+    "pick_star": pick_star, "pick_none": pick_none, "then": then,
     "blocked": blocked, "roll": roll_due, "miss": rolled(1), "clouds": rolled(2), "again": rolled(3),
     "tokens": rolled(4), "die_words": rolled_quietly, "swap": rolled(5), "hop": rolled(6),
     "blown": blown, "won": won_table, "end": end_screen, "pause": pause, "long_names": long_names,

@@ -280,7 +280,7 @@ def test_a_sideways_token_on_an_upright_card(app):
 def test_a_token_alone_steers_one_cell_and_drift_sinks_in_the_calm(app):
     scene = table(app)
     down = control(scene, ("steer", "down"))                  # on the ground: greyed ...
-    assert down.color == paint.GREYED and down.key not in [c.key for c in scene.focusable()]
+    assert isinstance(down, paint.Greyed) and down.key not in [c.key for c in scene.focusable()]
     tap(app, down.rect.center)                                # ... and a tap says why
     assert scene.session.actions == [] and scene.banner.bad
     assert scene.banner.text == app.texts("teppich.refusal.below_ground")
@@ -549,6 +549,42 @@ def test_the_head_wind_token_lands_on_the_goal_and_the_end_screen_follows(app):
     for name in ENGINE_NAMES:
         assert name not in said.split()
     assert app.texts("teppich.ui.place_row") in said
+
+
+def test_the_lit_flight_says_when_it_rolls_the_die_or_goes_back_to_the_start(app):
+    """The lit frame covers a star's picture and a flight off the board ends on the start
+    podium: the line under the board says so for the flight picked."""
+    scene = table(app, stars=[[2, 3]])
+    card_by_taps(app, 3, 2)
+    shown = scene.shown_options()
+    scene.pick = next(i for i, o in enumerate(shown) if o.star and o.flight.end == (2, 3))
+    said = shown_text(scene)
+    assert app.texts("teppich.ui.lands_star") in said and said.count(app.texts("teppich.ui.lands_blown")) == 0
+    scene.pick = next(i for i, o in enumerate(shown) if o.flight.blown_off)
+    said = shown_text(scene)
+    assert app.texts("teppich.ui.lands_blown") in said and app.texts("teppich.ui.lands_star") not in said
+    worded(app, said)
+    press(app, "straight")            # one cell more up: over the star to (2, 4)
+    shown = scene.shown_options()
+    scene.pick = next(i for i, o in enumerate(shown) if o.flight.end == (2, 4))
+    said = shown_text(scene)
+    assert app.texts("teppich.ui.lands_star") not in said and app.texts("teppich.ui.lands_blown") not in said
+    ends = len({o.flight.end for o in shown})
+    assert app.texts("teppich.ui.ask_fly", n=ends, arrows=app.texts("teppich.ui.arrows_up_side"),
+                     token=app.texts("teppich.ui.token_vertical_plus"), push="") in said
+
+
+def test_a_card_without_a_sideways_arrow_is_worded_as_only_up(app):
+    scene = table(app)
+    card_by_taps(app, 3, 0)
+    said = shown_text(scene)
+    assert app.texts("teppich.ui.arrows_up_only") in said
+    assert app.texts("teppich.ui.arrows_up_side") not in said
+    for _ in range(words.TOKENS.index(("side", 1))):
+        press(app, "straight")        # a sideways token adds a sideways leg: the arrow colour again
+    said = shown_text(scene)
+    assert app.texts("teppich.ui.arrows_up_side") in said or app.texts("teppich.ui.arrows_side_up") in said
+    assert app.texts("teppich.ui.arrows_up_only") not in said
 
 
 def test_illegal_taps_change_nothing(app):

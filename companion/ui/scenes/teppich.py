@@ -287,7 +287,7 @@ class TeppichScene(TableScene):
     def focusable(self) -> list[Control]:
         """The row's keys LEFT / RIGHT move over (not UNDO and the menu: they have buttons)."""
         return [c for c in self.row_controls()
-                if c.key not in ("undo", "menu") and c.enabled and c.color != paint.GREYED]
+                if c.key not in ("undo", "menu") and c.enabled and not isinstance(c, paint.Greyed)]
 
     def city_input(self, name: str) -> None:
         city = self.city

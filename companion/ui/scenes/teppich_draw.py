@@ -187,13 +187,16 @@ def draw_push(surf: pygame.Surface, grid: BoardGrid, cell: Cell, wind: int) -> N
     x0, x1 = r.centerx, r.centerx + wind * grid.pitch
     pygame.draw.line(surf, (30, 60, 160), (x0, y), (x1, y), 4)
     pygame.draw.polygon(surf, (30, 60, 160), [(x1 + 6, y), (x1 - 3, y - 6), (x1 - 3, y + 6)])
-    # the strength left of the arrow, or right of its tip where the board's left edge is near
+    # the strength left of the arrow, or right of its tip where the board's left edge is near;
+    # above the arrow, or below it in the top rows (above, it would run into the turn banner)
     text = f"+{wind}"
-    width = theme.font(min_size(True), True).size(text)[0]
+    width, height = theme.font(min_size(True), True).size(text)
+    below = y - 2 - height < grid.area.top
+    ty, v = (y + 4, "top") if below else (y - 2, "bottom")
     if x0 - 2 - width >= grid.area.left:
-        draw_text(surf, text, (x0 - 2, y - 2), min_size(), (20, 40, 140), True, anchor="bottomright")
+        draw_text(surf, text, (x0 - 2, ty), min_size(), (20, 40, 140), True, anchor=f"{v}right")
     else:
-        draw_text(surf, text, (x1 + 8, y - 2), min_size(), (20, 40, 140), True, anchor="bottomleft")
+        draw_text(surf, text, (x1 + 8, ty), min_size(), (20, 40, 140), True, anchor=f"{v}left")
 
 
 def draw_lit(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[Cell], chosen: Cell | None) -> None:

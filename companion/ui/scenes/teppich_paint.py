@@ -6,6 +6,8 @@ shows for the step the table is in, and draws everything from the scene's state.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,6 +18,7 @@ from companion.ui.kit.layout import inset
 from companion.ui.kit.text import read_size
 from companion.ui.scenes import teppich_draw as draw
 from companion.ui.scenes import teppich_words as words
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
     from companion.ui.scenes.teppich import TeppichScene
@@ -31,14 +34,26 @@ def _undo(s: TeppichScene, rect: pygame.Rect) -> Control:
     return s.button(rect, s.t("undo"), s.undo, "undo", enabled=entry or s.session.can_undo())
 
 
+@dataclass(eq=False)
+class Greyed(Button):
+    """A key whose move is not allowed now: drawn as a disabled key, but a tap still reaches
+    it and says why (the engine's refusal in words) instead of doing nothing. LEFT / RIGHT
+    pass it by (``TeppichScene.focusable``)."""
+
+    def look(self) -> tuple[Hashable, ...]:
+        return (*super().look(), "greyed")
+
+    def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        enabled, self.enabled = self.enabled, False  # painted exactly as a disabled key ...
+        try:
+            super().paint(surf, rect)
+        finally:
+            self.enabled = enabled  # ... yet it takes taps
+
+
 def greyed(c: Control) -> Control:
-    """A key whose move is not allowed now: greyed, but still tappable, and a tap says why
-    (the engine's refusal in words) instead of doing nothing. LEFT / RIGHT pass it by."""
-    c.color = GREYED
-    return c
-
-
-GREYED = theme.BG
+    """The same key, greyed (see :class:`Greyed`)."""
+    return Greyed(**{f.name: getattr(c, f.name) for f in fields(c) if f.init})
 
 
 def row_controls(s: TeppichScene) -> list[Control]:
@@ -225,9 +240,15 @@ def prompt(s: TeppichScene) -> str:
         pushed = sum(w for _, w in chosen.flight.pushes)
         push = t("teppich.ui.push", n=pushed) if pushed else ""
         ends = len({o.flight.end for o in s.shown_options()})
-        return t("teppich.ui.ask_fly_one" if ends == 1 else "teppich.ui.ask_fly", n=ends,
-                 arrows=words.arrows_words(t, chosen.action["arrows"]),
-                 token=words.token_words(t, words.token_of(chosen.action)), push=push)
+        said = {"arrows": words.flight_words(t, chosen.action),
+                "token": words.token_words(t, words.token_of(chosen.action)), "push": push}
+        # where the flight ends, when it is more than a cell: back to the start, or a star
+        # (whose picture the lit frame covers) that rolls the special die
+        if chosen.flight.blown_off:
+            return t("teppich.ui.ask_fly_note", note=t("teppich.ui.lands_blown"), **said)
+        if chosen.star:
+            return t("teppich.ui.ask_fly_note", note=t("teppich.ui.lands_star"), **said)
+        return t("teppich.ui.ask_fly_one" if ends == 1 else "teppich.ui.ask_fly", n=ends, **said)
     return t({"start": "teppich.ui.ask_start", "v": "teppich.ui.ask_v", "h": "teppich.ui.ask_h",
               "pair": "teppich.ui.ask_pair", "then": "teppich.ui.ask_then"}[s.stage])
 

@@ -52,6 +52,16 @@ def arrows_words(t: Any, arrows: str | None) -> str:
     return str(t("teppich.ui.arrows_any" if arrows is None else f"teppich.ui.arrows_{arrows}"))
 
 
+def flight_words(t: Any, action: Action) -> str:
+    """How a card flies, in words: its arrow colour, or only up or down when the flight has
+    no sideways leg (a card without a sideways arrow, and no sideways token)."""
+    token = token_of(action)
+    if action.get("h") == 0 and (token is None or token[0] != "side"):
+        up = action["arrows"] in ("up_side", "side_up")
+        return str(t("teppich.ui.arrows_up_only" if up else "teppich.ui.arrows_down_only"))
+    return arrows_words(t, action["arrows"])
+
+
 def event_words(t: Any, box: Any, name: Name, events: list[Event]) -> str:
     """One line for what an action caused: a roll, a blockade, a skipped turn, a win."""
     out: list[str] = []
