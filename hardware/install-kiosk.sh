@@ -22,7 +22,8 @@
 #   --no-start     install and enable, but do not (re)start the companion now
 #   --keep-boot    leave the boot target alone (by default the Pi boots to the console,
 #                  because a desktop would hold the screen the companion needs)
-#   --uninstall    undo the install: service, polkit rule, user, /etc/default/companion and the venv;
+#   --uninstall    undo the install: service, polkit rule, journal cap, user, /etc/default/companion
+#                  and the venv;
 #                  the games in /var/lib/companion stay unless --purge is given too
 #   --purge        with --uninstall: delete /var/lib/companion as well (every stored game)
 set -euo pipefail
@@ -35,6 +36,8 @@ readonly UNIT=/etc/systemd/system/companion.service
 readonly DEFAULTS=/etc/default/companion
 # Lets the companion user shut down/reboot (logind) and mount a USB stick (udisks2), nothing else.
 readonly POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
+# Caps the journal (where the companion logs) so the log never fills the card.
+readonly JOURNALD_CONF=/etc/systemd/journald.conf.d/50-companion.conf
 readonly GROUPS_NEEDED=(video render input gpio dialout)
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip python3-dev
@@ -170,6 +173,10 @@ if [[ ${uninstall} -eq 1 ]]; then
 
     say "Permissions"
     run rm -f "${root}${POLKIT_RULE}"
+
+    say "Log size"
+    run rm -f "${root}${JOURNALD_CONF}"
+    run_live systemctl restart systemd-journald
 
     say "Settings and program environment"
     run rm -f "${root}${DEFAULTS}"
@@ -308,6 +315,12 @@ say "Permissions: shut down, reboot, USB stick"
 printf '   $ cat %s\n' "${root}${APP_DIR}/hardware/50-companion.rules"
 while IFS= read -r rule_line; do printf '     | %s\n' "${rule_line}"; done < "${src_dir}/hardware/50-companion.rules"
 run install -D -m 0644 "${root}${APP_DIR}/hardware/50-companion.rules" "${root}${POLKIT_RULE}"
+
+say "Log size"
+# The companion logs to the journal only; capped here (64 MB on the card, 16 MB in RAM), the
+# log can never fill the card the games are on.
+run install -D -m 0644 "${root}${APP_DIR}/hardware/journald-companion.conf" "${root}${JOURNALD_CONF}"
+run_live systemctl restart systemd-journald
 
 say "Service"
 run install -D -m 0644 "${root}${APP_DIR}/hardware/companion.service" "${root}${UNIT}"

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 INSTALLER = ROOT / "hardware" / "install-kiosk.sh"
 UNIT = ROOT / "hardware" / "companion.service"
 RULE = ROOT / "hardware" / "50-companion.rules"
+JOURNALD = ROOT / "hardware" / "journald-companion.conf"
 PIN = "2468"
 
 LOGGING_STUB = """#!/bin/bash
@@ -123,6 +124,8 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
     assert (root / "etc/systemd/system/companion.service").read_bytes() == UNIT.read_bytes()
     rule = root / "etc/polkit-1/rules.d/50-companion.rules"
     assert rule.read_bytes() == RULE.read_bytes() and rule.stat().st_mode & 0o777 == 0o644
+    journal = root / "etc/systemd/journald.conf.d/50-companion.conf"  # the log never fills the card
+    assert journal.read_bytes() == JOURNALD.read_bytes() and journal.stat().st_mode & 0o777 == 0o644
     defaults = (root / "etc/default/companion").read_text()
     assert "#COMPANION_LANG=de" in defaults and "COMPANION_PINS" in defaults
     settings_text = (root / "var/lib/companion/settings.toml").read_text()
@@ -157,6 +160,7 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
     assert "(not under --root) $ apt-get install -y --no-install-recommends python3" in done.stdout
     assert "(not under --root) $ raspi-config nonint do_boot_behaviour B1" in done.stdout
     assert "(not under --root) $ systemctl restart companion.service" in done.stdout
+    assert "(not under --root) $ systemctl restart systemd-journald" in done.stdout
     assert PIN not in done.stdout + done.stderr + "\n".join(log)
 
 
@@ -241,6 +245,9 @@ def test_dry_run_on_this_machine_lists_every_step_and_runs_nothing(kiosk: dict[s
         "$ /opt/companion/venv/bin/python -m pip install --quiet -e /opt/companion[pi]",
         "$ /opt/companion/venv/bin/python -m companion.staff_pin set --data /var/lib/companion",
         "$ chown -R companion:companion /var/lib/companion",
+        "$ install -D -m 0644 /opt/companion/hardware/journald-companion.conf "
+        "/etc/systemd/journald.conf.d/50-companion.conf",
+        "$ systemctl restart systemd-journald",
         "$ install -D -m 0644 /opt/companion/hardware/companion.service /etc/systemd/system/companion.service",
         "$ systemctl daemon-reload",
         "$ systemctl enable companion.service",
@@ -274,6 +281,7 @@ def test_uninstall_keeps_the_games_unless_purged(kiosk: dict[str, object]) -> No
     ]
     assert not (root / "etc/systemd/system/companion.service").exists()
     assert not (root / "etc/polkit-1/rules.d/50-companion.rules").exists()
+    assert not (root / "etc/systemd/journald.conf.d/50-companion.conf").exists()
     assert not (root / "etc/default/companion").exists()
     assert not (root / "opt/companion/venv").exists()
     assert (root / "opt/companion/pyproject.toml").exists()  # the clone itself stays

@@ -106,6 +106,10 @@ class SerialBox:
         self.seq = SeqTracker()
         #: Lines to the box that were dropped because it did not read them.
         self.dropped_writes = 0
+        #: ``ERR`` lines from the box, and runs of missing event numbers: what the box says
+        #: decides how often these come, so only the 1st, 10th, 100th ... reaches the log
+        self.box_errors = 0
+        self.gaps = 0
 
         self._state = threading.Condition()
         self._online = False
@@ -217,7 +221,9 @@ class SerialBox:
         elif verb == "PING":
             self._reply("PONG", droppable=True)  # the box may check the host is alive, too
         elif verb == "ERR":
-            log.warning("serial box reports: %s", " ".join(line.args))
+            self.box_errors += 1
+            if power_of_ten(self.box_errors):
+                log.warning("serial box reports: %s (report %d)", " ".join(line.args), self.box_errors)
         elif verb == "ACK":
             pass  # reserved for a box acknowledging the host; loop:// echoes ours back
         else:
@@ -236,7 +242,10 @@ class SerialBox:
             log.debug("serial box: event #%d again, ignored", seq)
             return
         if self.seq.gap:
-            log.warning("serial box: %d event(s) missing before #%d", self.seq.gap, seq)
+            self.gaps += 1
+            if power_of_ten(self.gaps):
+                log.warning("serial box: %d event(s) missing before #%d (gap %d, %d missing in all)",
+                            self.seq.gap, seq, self.gaps, self.seq.missed)
         self._event(line, text, numbered=True)
 
     def _event(self, line: Line, text: str, *, numbered: bool) -> None:

@@ -341,3 +341,16 @@ def test_seq_tracker_wraps_and_restarts():
     for n in range(100, 110):
         t2.check(n)
     assert t2.check(1)  # far behind: the box counts from 1 again
+
+
+def test_what_the_box_says_cannot_flood_the_log(box, device, big_hub, caplog):
+    # A broken box can send ERR lines and skip numbers as fast as the line allows: the log
+    # (and the card it lives on) gets the 1st, 10th and 100th of each, not one line per line.
+    with caplog.at_level(logging.WARNING, logger="companion.inputs.serial_box"):
+        device.send_raw(b"".join(b"ERR sensor %d\r\n" % i for i in range(150)))
+        device.send_raw(b"".join(b"BTN LEFT DOWN #%d\r\nBTN LEFT UP #%d\r\n" % (4 * i + 1, 4 * i + 3)
+                                 for i in range(150)))
+        assert wait_until(lambda: box.box_errors == 150 and box.gaps >= 299)
+    said = [r.getMessage() for r in caplog.records]
+    assert len([m for m in said if "reports" in m]) == 3
+    assert len([m for m in said if "missing before" in m]) == 3
