@@ -28,6 +28,7 @@ from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.i18n import Texts
 from companion.ui.kit.controls import picture
+from companion.ui.scenes import teppich_draw as draw
 from companion.ui.scenes import teppich_paint as paint
 from companion.ui.widgets import Button
 from tests.language import foreign_words
@@ -291,3 +292,24 @@ def test_the_roll_key_with_no_star_is_refused_on_the_table(app):
     press(app, "roll", 3)
     assert scene.session.actions == [] and scene.banner.bad
     assert scene.banner.text == app.texts("teppich.refusal.no_roll_due")
+
+
+def test_clouds_tapped_onto_a_carpet_are_refused_on_the_table(app):
+    """Face 2 by taps: a cloud laid on a carpet in the sky is refused in words, and the die
+    still waits for the clouds."""
+    case = CASES["cloud move covering a carpet"]
+    scene = table(app, case)
+    assert scene.session.state.pending == "clouds"
+
+    def at(cell: tuple[int, int]) -> tuple[int, int]:
+        x, y = draw.cell_centre(scene.grid, cell)
+        return int(x), int(y)
+
+    laid = [tuple(c) for c in scene.cloud_layout()]
+    tap(app, at(laid[0]))             # lift one proposed cloud cell ...
+    tap(app, at((0, 6)))              # ... and lay it on player 1's carpet
+    state, before = scene.session.state, list(scene.session.actions)
+    tap(app, key(scene, "clouds_take").rect.center)
+    assert scene.session.state is state and scene.session.actions == before and scene.banner.bad
+    assert scene.banner.text == app.texts("teppich.refusal.cloud_on_carpet", x=0, y=6)
+    in_german(app, scene.banner.text)

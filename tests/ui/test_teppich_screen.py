@@ -455,6 +455,37 @@ def test_face_two_moves_the_clouds_by_a_proposal(app):
     assert scene.state.pending is None and scene.state.current == 1
 
 
+def test_face_two_clouds_laid_by_taps_where_the_table_wants_them(app):
+    """The player may lay the clouds anywhere in the sky: a tap on a sky cell lays or lifts a
+    cloud in the layout shown; a cell in the calm zone is refused in words."""
+    scene = on_the_star(app, clouds=[[10, 8], [11, 8]])
+    press(app, "roll", 2)
+    shown = [tuple(c) for c in scene.cloud_layout()]
+    for cell in shown:
+        tap(app, at(scene, cell))      # lift both proposed clouds ...
+    tap(app, at(scene, (15, 10)))      # ... and lay them where the table wants
+    tap(app, at(scene, (16, 10)))
+    assert sorted(tuple(c) for c in scene.cloud_layout()) == [(15, 10), (16, 10)]
+    tap(app, at(scene, (15, 4)))       # not in the sky
+    assert scene.banner.bad and scene.banner.text == app.texts("teppich.ui.clouds_sky_only")
+    worded(app, scene.banner.text)
+    tap_key(app, "clouds_take")
+    assert scene.state.clouds == ((15, 10), (16, 10)) and scene.state.pending is None
+    assert scene.session.actions[-1] == {"action": "clouds", "cells": [[15, 10], [16, 10]]}
+
+
+def test_face_two_clouds_by_taps_must_keep_their_number(app):
+    scene = on_the_star(app, clouds=[[10, 8], [11, 8]])
+    press(app, "roll", 2)
+    tap(app, at(scene, (15, 10)))      # one cloud cell too many
+    before = list(scene.session.actions)
+    tap_key(app, "clouds_take")
+    assert scene.session.actions == before and scene.state.pending == "clouds" and scene.banner.bad
+    assert scene.banner.text == app.texts("teppich.refusal.cloud_count", count=2, given=3)
+    tap_key(app, "clouds_other")       # a fresh proposal drops what was tapped
+    assert len(scene.cloud_layout()) == 2
+
+
 def test_face_two_clouds_may_stay(app):
     scene = on_the_star(app, clouds=[[10, 8]])
     press(app, "roll", 2)

@@ -79,6 +79,7 @@ class TeppichScene(TableScene):
         self.focus = 0
         self.chosen: Option | None = None
         self.cloud_pick = 0
+        self.cloud_cells: list[list[int]] | None = None  # the layout the table tapped, if any
         self._for = self.session.state
 
     def sync(self) -> None:
@@ -120,6 +121,24 @@ class TeppichScene(TableScene):
 
     def cloud_proposal(self) -> Action:
         return self.session.engine.cloud_move(self.state, self.cloud_pick)
+
+    def cloud_layout(self) -> list[list[int]]:
+        """The cloud cells shown for face 2: the ones the table tapped, else the proposal."""
+        return self.cloud_cells if self.cloud_cells is not None else self.cloud_proposal()["cells"]
+
+    def other_clouds(self) -> None:
+        """The next proposal (what the table tapped is dropped)."""
+        self.cloud_pick += 1
+        self.cloud_cells = None
+
+    def tap_cloud(self, cell: tuple[int, int]) -> None:
+        """Face 2 by hand: a sky cell tapped lays or lifts a cloud in the layout shown (the
+        engine checks the layout when it is laid: as many cells, no carpet, a way through)."""
+        if cell[1] < self.box.sky_from:
+            self.say(self.t("teppich.ui.clouds_sky_only"), bad=True)
+            return
+        cells = [list(c) for c in self.cloud_layout()]
+        self.cloud_cells = [c for c in cells if tuple(c) != cell] if list(cell) in cells else cells + [list(cell)]
 
     def is_busy(self) -> bool:
         return self.app.now() < self.roll_at + ROLL_S
@@ -228,7 +247,7 @@ class TeppichScene(TableScene):
             self.act({"action": "hop", "to": list(cells[self.pick % len(cells)][0])})
 
     def clouds(self, keep: bool) -> None:
-        cells = [list(c) for c in self.state.clouds] if keep else self.cloud_proposal()["cells"]
+        cells = [list(c) for c in self.state.clouds] if keep else self.cloud_layout()
         self.act({"action": "clouds", "cells": cells})
 
     def start_with_city(self, seed: int, scenery: Any, clouds: Any) -> None:
@@ -304,6 +323,11 @@ class TeppichScene(TableScene):
             cell = self.board_cell(pos)
             if cell is not None:
                 self.city.tap(cell)
+            return
+        if self.state.pending == "clouds":
+            cell = self.board_cell(pos)
+            if cell is not None:
+                self.tap_cloud(cell)
             return
         if self.state.pending == "hop":
             cells = [c for c, _ in self.hop_cells()]

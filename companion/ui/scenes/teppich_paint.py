@@ -70,7 +70,7 @@ def row_controls(s: TeppichScene) -> list[Control]:
     if st.pending == "clouds":
         r = draw.button_row([2.2, 2, 2, 1.2])
         return [s.button(r[0], t("teppich.ui.clouds_take"), lambda: s.clouds(False), "clouds_take", selected=True),
-                s.button(r[1], t("teppich.ui.clouds_other"), _next_cloud(s), "clouds_other"),
+                s.button(r[1], t("teppich.ui.clouds_other"), s.other_clouds, "clouds_other"),
                 s.button(r[2], t("teppich.ui.clouds_keep"), lambda: s.clouds(True), "clouds_keep"),
                 _menu(s, r[3])]
     if st.pending == "swap_with":
@@ -150,12 +150,6 @@ def _swap(s: TeppichScene, player: int) -> Any:
     return lambda: s.act({"action": "swap_with", "player": player})
 
 
-def _next_cloud(s: TeppichScene) -> Any:
-    def other() -> None:
-        s.cloud_pick += 1
-    return other
-
-
 def roll_control(s: TeppichScene) -> Control:
     due = s.city is None and s.state.pending == "roll" and not s.state.over
     return s.button(draw.ROLL, s.t("roll"), s.roll, "roll", enabled=due, selected=due, read=True)
@@ -194,7 +188,7 @@ def draw_overlay(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
             draw.draw_piece(surf, g, piece.cells, now)
         return
     if st.pending == "clouds":
-        draw.draw_clouds_outline(surf, g, [tuple(c) for c in s.cloud_proposal()["cells"]])
+        draw.draw_clouds_outline(surf, g, [tuple(c) for c in s.cloud_layout()])
     elif st.pending == "hop":
         cells = s.hop_cells()
         if cells:
