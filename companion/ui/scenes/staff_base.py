@@ -190,7 +190,9 @@ class StaffPage(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        self.label(surf, self.title(), TITLE, color=theme.GOLD, bold=True)
+        # not bold: the bundled face is bold already, and pygame's extra emboldening runs the
+        # dots of ü, ö, ä into one bar ("Personal-Menū")
+        self.label(surf, self.title(), TITLE, color=theme.GOLD)
         self.draw_page(surf)
         self.controls.set(self.tappables())
         self.controls.draw(surf)

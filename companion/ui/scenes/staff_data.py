@@ -264,7 +264,7 @@ class QrPage(StaffPage):
         many = len(self.parts) > 1
         if many:
             self.label(surf, self.st("qr_part", part=self.part + 1, parts=len(self.parts)),
-                       pygame.Rect(440, 80, 340, 48), color=theme.GOLD, bold=True)
+                       pygame.Rect(440, 80, 340, 48), color=theme.GOLD)  # not bold: see StaffPage.draw
         self.label(surf, self.st("qr_note_parts" if many else "qr_note", game=self.game_id),
                    pygame.Rect(440, 136 if many else 84, 340, 252 if many else 300), role="min", wrap=True,
                    valign="top")
