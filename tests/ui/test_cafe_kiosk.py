@@ -94,3 +94,53 @@ def test_the_press_times_kept_are_bounded(monkeypatch, tmp_path: Path) -> None:
         assert [n for n, _ in app.latencies] == ["right", "left"] * 4
     finally:
         app.close()
+
+
+def test_an_edge_storm_on_one_pin_neither_floods_nor_freezes_the_loop(tmp_path: Path) -> None:
+    """A loose wire on RIGHT toggles its pin 20,000 times (gpiozero's mock pins, on a thread of
+    their own, as gpiozero's callbacks are) while a Suleika table is on screen: the loop keeps
+    turning, the storm makes at most one press, and ROLL on another pin still plays."""
+    import threading
+
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.inputs.gpio import GpioButtons, load_pins
+    from companion.root import make_app
+
+    factory = MockFactory()
+    app = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    pins = load_pins()
+    buttons = GpioButtons(app.hub, pins, pin_factory=factory)
+    try:
+        session = Session.new({"game": "suleika", "players": 2, "seed": 1}, app.store)
+        app.show(app.routes["table"](app, session=session))
+        app.step(block=False)
+        facing = session.state.facing
+        wire = factory.pin(pins["right"])
+
+        def storm() -> None:
+            for _ in range(10_000):
+                wire.drive_low()
+                wire.drive_high()
+
+        thread = threading.Thread(target=storm)
+        frames = app.frames
+        thread.start()
+        steps = 0
+        while thread.is_alive():
+            app.step(block=False)  # the loop turns all through the storm
+            steps += 1
+        thread.join()
+        app.step(block=False)
+        assert steps > 0 and app.frames - frames <= 2  # one phantom press at most, drawn once
+        turned = session.state.facing != facing
+        assert buttons.debouncer.storms["right"] >= 1 and app.hub.dropped == 0
+        roll = factory.pin(pins["roll"])
+        roll.drive_low()
+        roll.drive_high()
+        app.step(block=True)
+        assert len(session.actions) == 1 + int(turned) and session.actions[-1]["action"] == "roll"
+    finally:
+        buttons.close()
+        factory.reset()
+        app.close()
