@@ -655,3 +655,21 @@ def test_named_seats_keep_their_names(app):
     scene = table(app, names=["Aladin", "Jasmin", "Dschafar"])
     assert [scene.seat_name(p) for p in range(3)] == ["Aladin", "Jasmin", "Dschafar"]
     assert "Jasmin" in shown_text(scene)
+
+
+# -- the demo -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,seed,turns", [(4, 1, 10), (3, 2, 5), (6, 3, 8)])
+def test_the_demo_stops_on_a_turn_that_lights_several_end_cells(app, players, seed, turns):
+    """``companion demo`` stops with the last turn's card entered: a carpet in the air whose
+    card lights three end cells or more, each with its path (a carpet on the ground lights one
+    cell per card, so the demo plays on until a flying carpet is to move)."""
+    from companion.ui.drivers import DemoDriver
+    session = Session.new(spec("teppich").header(players, seed), app.store)
+    app.driver = DemoDriver(turns=turns, seed=seed, watch=False)
+    app.run(app.routes["table"](app, session=session))
+    scene = app.scene
+    assert isinstance(scene, TeppichScene) and scene.stage == "pick"
+    assert scene.turns_played() == turns and not scene.session.over
+    shown = scene.shown_options()
+    assert len({o.flight.end for o in shown if not o.flight.blown_off}) >= 3
+    assert all(len(o.flight.path) > 1 for o in shown)

@@ -46,6 +46,7 @@ class TeppichScene(TableScene):
         self.city: CityPhase | None = CityPhase(self) if fresh else None
         self._for: Any = None
         self.planned: list[str] = []   # the demo's presses after the flights are lit
+        self.demo_extra = 0            # moves the demo made beyond its turns (see teppich_demo)
         self.reset_entry()
         self.roll_at = float("-inf")
         self.shown_roll: int | None = session.state.last_roll
@@ -381,8 +382,9 @@ class TeppichScene(TableScene):
     # -- what the app, the demo and the end screen ask -----------------------------------------
     def turns_played(self) -> int:
         """Moves made, and the turn whose card is entered and whose flights are lit: a demo
-        asked for n turns stops with the n-th card's end cells on the board."""
-        moves = sum(1 for a in self.session.actions if a["action"] in MOVES)
+        asked for n turns stops with the n-th card's end cells on the board (the moves it
+        made to find a turn worth stopping on are not counted)."""
+        moves = sum(1 for a in self.session.actions if a["action"] in MOVES) - self.demo_extra
         return moves + int(self.stage == "pick" and self.session.state is self._for)
 
     def demo_presses(self, rng: random.Random) -> list[str]:

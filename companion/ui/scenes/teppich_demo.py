@@ -2,7 +2,9 @@
 
 Planned on the pure engine: a move (mostly one heading for the goal), then the keys that
 enter it: the card key, the card's numbers and pairing, the token, the end cell, block or
-force; ROLL for the special die, and the answer its face asks for.
+force; ROLL for the special die, and the answer its face asks for. The turn a demo stops on
+enters the card that lights the most end cells, so its last frame shows what the referee
+does: every legal end cell with its path.
 """
 
 from __future__ import annotations
@@ -50,6 +52,34 @@ def presses_for(scene: TeppichScene, action: Action) -> list[str]:
     return presses
 
 
+def _stops_after_this_turn(scene: TeppichScene) -> bool:
+    """True when the demo driving the app stops once this turn's flights are lit."""
+    turns = getattr(getattr(scene.app, "driver", None), "turns", None)
+    return isinstance(turns, int) and scene.turns_played() + 1 >= turns
+
+
+def showcase(scene: TeppichScene) -> tuple[int, Action] | None:
+    """The card and token use that light the most end cells on the board (flights off the
+    board not counted), with how many: its first flight; None when no card flies."""
+    st, box = scene.state, scene.box
+    best: tuple[int, Action] | None = None
+    for v in (1, 2, 3):
+        for h in (0, 1, 2, 3):
+            for pair in (("UR",) if h == 0 else ("UR", "UL")):
+                every = card_options(box, st, v, h, pair)
+                for token in TOKENS:
+                    shown = [o for o in every if token_of(o.action) == token]
+                    ends = len({o.flight.end for o in shown if not o.flight.blown_off})
+                    if shown and (best is None or ends > best[0]):
+                        best = (ends, dict(shown[0].action))
+    return best
+
+
+#: How many more moves a demo makes, at most, to stop on a turn that lights several cells (a
+#: carpet on the ground lights one cell per card: up, then aside, or aside, then up).
+MAX_EXTRA = 24
+
+
 def demo_presses(scene: TeppichScene, rng: random.Random) -> list[str]:
     scene.sync()
     if scene.stage == "pick" and scene.planned:
@@ -68,6 +98,11 @@ def demo_presses(scene: TeppichScene, rng: random.Random) -> list[str]:
         return ["right"] * rng.randrange(st.players - 1) + ["ok"]
     if st.pending == "hop":
         return ["right"] * rng.randrange(max(1, len(scene.hop_cells()))) + ["ok"]
+    if _stops_after_this_turn(scene):
+        best = showcase(scene)
+        if best is not None and (best[0] >= 3 or scene.demo_extra >= MAX_EXTRA):
+            return presses_for(scene, best[1])
+        scene.demo_extra += 1  # not worth showing yet: play on, the turn not counted
     pool = engine.toward_goal(st) if rng.random() < 0.6 else engine.legal_actions(st)
     if not pool:
         return []
