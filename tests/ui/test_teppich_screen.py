@@ -410,6 +410,19 @@ def test_the_last_frame_the_loop_draws_after_the_tumble_shows_the_applied_face(a
     assert app.frames >= frames
 
 
+def test_what_the_die_did_is_told_once_it_lies_still(app):
+    """While the die tumbles, the line under the board still asks for the roll; the face's
+    words come when it lies still."""
+    scene = on_the_star(app)
+    scene.roll(3)
+    scene.roll_at = app.now()          # the tumble is under way
+    said = shown_text(scene)
+    rolled = app.texts("teppich.ui.rolled", value=3, words=words.face_words(app.texts, scene.box, 3))
+    assert app.texts("teppich.ui.ask_roll", name=scene.seat_name(0)) in said and rolled not in said
+    scene.roll_at -= 10                # it lies still
+    assert rolled in shown_text(scene)
+
+
 def test_roll_by_tap_shows_the_seeded_face_that_was_applied(app, monkeypatch):
     scene = on_the_star(app)
     tap_key(app, "roll")

@@ -50,6 +50,7 @@ class TeppichScene(TableScene):
         self.reset_entry()
         self.roll_at = float("-inf")
         self.shown_roll: int | None = session.state.last_roll
+        self.roller = session.state.current  # who rolled last (named while the die tumbles)
         self._tumble = random.Random()  # only for the tumbling picture, never for the result
         self._moves_for: Any = None
         self._moves: dict[str, Option] = {}
@@ -160,9 +161,11 @@ class TeppichScene(TableScene):
         if self.state.pending != "roll":
             self.say(self.t.refusal(self.game, IllegalAction("no_roll_due", "no roll due")), bad=True)
             return
+        roller = self.state.current
         events = self.attempt(self.session.roll, value)
         if events is None:
             return
+        self.roller = roller
         self.app.sounds.play("roll")
         self.shown_roll = self.state.last_roll
         self.roll_at = self.app.now()

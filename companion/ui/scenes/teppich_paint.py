@@ -262,7 +262,11 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
     s.layer.draw(surf, key=board_key(s))
     draw_overlay(s, surf, now)
     draw_side(s, surf, now)
-    if s.banner.active(now):
+    if now < s.roll_at + words.ROLL_S:
+        # the die still tumbles: what it showed is told once it lies still
+        Label(s.t("teppich.ui.ask_roll", name=s.seat_name(s.roller)), draw.STATUS, role="read",
+              size=read_size(), wrap=True).draw(surf)
+    elif s.banner.active(now):
         # the whole status box: two lines at the read size (what a roll did can be long)
         pygame.draw.rect(surf, theme.BAD if s.banner.bad else theme.PANEL_HI, draw.STATUS, border_radius=8)
         Label(s.banner.text, inset(draw.STATUS, 8, 0), role="read", size=read_size(), color=theme.INK,
