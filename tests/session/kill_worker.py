@@ -6,11 +6,12 @@ one JSON line: the game, the number of actions, a digest of the actions and of t
 That line is the state the screen shows. Before each operation it prints what it is about to
 do (``{"doing": "step" | "roll_many" | "undo"}``): the press. Usage::
 
-    python tests/session/kill_worker.py DB GAME SEED [--die insert|commit|witness N]
+    python tests/session/kill_worker.py DB GAME SEED [--die insert|commit|witness|start N]
 
 ``--die`` makes it SIGKILL itself at the N-th such moment: inside a transaction after an
 action row was written, at the start of COMMIT, or after COMMIT before the side file and the
-screen were updated.
+screen were updated; ``--die start N`` at the N-th SQL statement of its start-up, before it
+shows anything.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import sys
 from typing import Any
 
@@ -76,10 +78,34 @@ def arm(store: Store, where: str, count: int) -> None:
         store._mark = dying_mark  # type: ignore[method-assign]
 
 
+def arm_start_up(count: int) -> None:
+    """SIGKILL this process at the ``count``-th SQL statement of the start-up (``Store.open``:
+    its checks, the first write, pruning), or right after it when it runs fewer."""
+    real = sqlite3.connect
+    left = [count]
+
+    def trace(sql: str) -> None:
+        left[0] -= 1
+        if left[0] <= 0:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    def connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        db = real(*args, **kwargs)
+        db.set_trace_callback(trace)
+        return db
+
+    sqlite3.connect = connect  # type: ignore[assignment]
+
+
 def main(argv: list[str]) -> int:
     db, game, seed = argv[0], argv[1], int(argv[2])
     rng = random.Random(seed)
+    dying_at_start = "--die" in argv and argv[argv.index("--die") + 1] == "start"
+    if dying_at_start:
+        arm_start_up(int(argv[argv.index("--die") + 2]))
     store, notices = Store.open(db)
+    if dying_at_start:
+        os.kill(os.getpid(), signal.SIGKILL)
     for n in notices:
         print(f"NOTICE {n.code} {n}", file=sys.stderr, flush=True)
     waiting = store.unfinished()

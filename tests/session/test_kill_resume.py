@@ -4,7 +4,8 @@
 resume, ``Session.act``/``roll``/``roll_many``/``undo``) and prints, after every commit, the
 state it shows. We SIGKILL it 100 times per registered game: inside a transaction after an
 action row was written, at the start of COMMIT, after COMMIT but before the side file and the
-screen, and at random moments (which land inside fsync too); after each kill the store is
+screen, at random moments (which land inside fsync too), and inside its start-up (the store
+being opened, checked and pruned, before anything is shown); after each kill the store is
 opened as the app opens it, checked, the game resumed and compared, and the worker restarted
 to go on playing. The real screen loop (``companion demo``) is killed twice per game too.
 
@@ -34,7 +35,7 @@ from companion.session.store import Store
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("kill_worker.py")
 KILLS_PER_GAME = 100
-MODES = ("insert", "commit", "witness", "timer")
+MODES = ("insert", "commit", "witness", "timer", "start")
 #: Every game a table can play: a new game is killed as soon as it is registered.
 GAMES = [name for name in REGISTRY if playable(name)]
 
@@ -108,11 +109,20 @@ def classify(session: Session, shown: dict, doing: str | None) -> str:
 def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, game):
     rng = random.Random(game)
     db = tmp_path / "games.sqlite3"
-    tally = {"kills": 0, "equal": 0, "ahead": 0, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
+    tally = {"kills": 0, "at_start_up": 0, "equal": 0, "ahead": 0, "lost": 0, "doubled": 0, "different": 0,
+             "integrity": 0, "notices": 0}
+    previous: tuple[dict, str | None] | None = None
     for trial in range(KILLS_PER_GAME):
         mode = MODES[trial % len(MODES)]
-        shown, err = run_until_killed(db, game, rng.randrange(10**6), mode, rng.randrange(1, 40))
+        seed, count = rng.randrange(10**6), rng.randrange(1, 40)
+        if mode == "start":  # a start-up runs about 15 statements: land inside it
+            count = 1 + count % 16
+        shown, err = run_until_killed(db, game, seed, mode, count)
         tally["kills"] += 1
+        if mode == "start":  # killed while opening the store: the screen still shows the last run's
+            assert not any("n" in line for line in shown) and previous is not None, shown
+            tally["at_start_up"] += 1
+            shown = [previous[0]] + ([{"doing": previous[1]}] if previous[1] else [])
         assert "NOTICE" not in err and "RESUME ERROR" not in err, err
         store, notices = Store.open(db)
         try:
@@ -120,6 +130,7 @@ def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, gam
             if store.db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 tally["integrity"] += 1
             last, doing = last_shown(shown)
+            previous = (last, doing)
             session, error = Session.resume(store, last["game"])
             assert error is None, error
             tally[classify(session, last, doing)] += 1
