@@ -12,11 +12,14 @@ import json
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, NoReturn
 
-from companion.engine.base import IllegalAction
-from companion.gamedata import BoxDataError
-from companion.inputs.gpio import PinMapError
+# Everything else is imported by the command that needs it: ``companion run`` shows its first
+# frame before the engines, the box data, the pins or the other commands' options are loaded.
+
+#: the errors a command reports as one line for a user (module, class), see ``_for_the_user``
+USER_ERRORS = (("companion.engine.base", "IllegalAction"), ("companion.gamedata", "BoxDataError"),
+               ("companion.inputs.gpio", "PinMapError"))
 
 
 def _ui_env(headless: bool) -> None:
@@ -28,6 +31,7 @@ def _ui_env(headless: bool) -> None:
 def header_for(args: argparse.Namespace) -> dict[str, Any]:
     """The record header for ``--game``, ``--players``, ``--seed``, ``--option key=value``
     (any option of the game's registry entry) and ``--rules`` (short for ``--option rules=``)."""
+    from companion.engine.base import IllegalAction
     from companion.games import spec
 
     game = spec(args.game)
@@ -306,13 +310,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # -- parser ----------------------------------------------------------------------------------
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="companion", description="The tabletop companion.")
+class _ParseError(Exception):
+    """A command line the narrow parser cannot take: the whole parser says what is wrong."""
+
+
+class _NarrowParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ParseError(message)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command ``only`` alone (what ``companion run``
+    needs before its first frame: the other commands' options are not built)."""
+
+    def wanted(name: str) -> bool:
+        return only is None or name == only
+
+    p = (argparse.ArgumentParser if only is None else _NarrowParser)(
+        prog="companion", description="The tabletop companion.")
     p.add_argument("--lang", choices=("de", "en"), default=os.environ.get("COMPANION_LANG", "de"))
     sub = p.add_subparsers(dest="command")
 
-    run = sub.add_parser("run", help="start the companion (the default)")
-    for parser in (p, run):
+    parsers = [p]
+    if wanted("run"):
+        parsers.append(sub.add_parser("run", help="start the companion (the default)"))
+    for parser in parsers:
         parser.add_argument("--data", help="the games database file (default: the data directory)")
         parser.add_argument("--serial", help="serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id")
         parser.add_argument("--no-gpio", action="store_true", help="do not use GPIO buttons")
@@ -322,55 +344,62 @@ def build_parser() -> argparse.ArgumentParser:
                             help="Escape and closing the window do nothing, only the staff menu leaves "
                                  "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)")
 
-    demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
-    demo.add_argument("--game", default="suleika")
-    demo.add_argument("--players", type=int, default=None, help="default: the game's usual count")
-    demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--turns", type=int, default=10)
-    demo.add_argument("--rules", default=None, help="short for --option rules=...")
-    demo.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
-    demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
-    demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
-    demo.add_argument("--data", default=None, help="store the demo game in this database file")
+    if wanted("demo"):
+        demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
+        demo.add_argument("--game", default="suleika")
+        demo.add_argument("--players", type=int, default=None, help="default: the game's usual count")
+        demo.add_argument("--seed", type=int, default=1)
+        demo.add_argument("--turns", type=int, default=10)
+        demo.add_argument("--rules", default=None, help="short for --option rules=...")
+        demo.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
+        demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
+        demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
+        demo.add_argument("--data", default=None, help="store the demo game in this database file")
 
-    rp = sub.add_parser("replay", help="rebuild a game from a record file")
-    rp.add_argument("file")
-    rp.add_argument("--json", action="store_true")
-    rp.add_argument("--legal", action="store_true", help='add "legal": the actions the player to move may take')
+    if wanted("replay"):
+        rp = sub.add_parser("replay", help="rebuild a game from a record file")
+        rp.add_argument("file")
+        rp.add_argument("--json", action="store_true")
+        rp.add_argument("--legal", action="store_true", help='add "legal": the actions the player to move may take')
 
-    sim = sub.add_parser("simulate", help="play simulated games and report their speed")
-    sim.add_argument("--game", default="suleika")
-    sim.add_argument("--players", type=int, default=None, help="default: the game's usual count")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--rules", default=None, help="short for --option rules=...")
-    sim.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
-    sim.add_argument("--policy", choices=("one-heading", "random"), default="one-heading",
-                     help="one-heading: before a roll a player makes each kind of choice at most once, "
-                          "as a person does; random: any legal action at every step")
-    sim.add_argument("--json", action="store_true")
+    if wanted("simulate"):
+        sim = sub.add_parser("simulate", help="play simulated games and report their speed")
+        sim.add_argument("--game", default="suleika")
+        sim.add_argument("--players", type=int, default=None, help="default: the game's usual count")
+        sim.add_argument("--games", type=int, default=100)
+        sim.add_argument("--seed", type=int, default=1)
+        sim.add_argument("--rules", default=None, help="short for --option rules=...")
+        sim.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
+        sim.add_argument("--policy", choices=("one-heading", "random"), default="one-heading",
+                         help="one-heading: before a roll a player makes each kind of choice at most once, "
+                              "as a person does; random: any legal action at every step")
+        sim.add_argument("--json", action="store_true")
 
-    st = sub.add_parser("selftest", help="press every button and see it reach the screen")
-    st.add_argument("--mock", action="store_true", help="press them itself through gpiozero mock pins")
-    st.add_argument("--json", action="store_true")
-    st.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each press")
+    if wanted("selftest"):
+        st = sub.add_parser("selftest", help="press every button and see it reach the screen")
+        st.add_argument("--mock", action="store_true", help="press them itself through gpiozero mock pins")
+        st.add_argument("--json", action="store_true")
+        st.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each press")
 
-    ex = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
-    ex.add_argument("game_id", nargs="?", type=int)
-    ex.add_argument("--data")
+    if wanted("export"):
+        ex = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
+        ex.add_argument("game_id", nargs="?", type=int)
+        ex.add_argument("--data")
 
-    qj = sub.add_parser("qr-join", help="the record from the texts of the staff menu's QR codes")
-    qj.add_argument("files", nargs="*", help="files with one scanned code's text a line (default: standard input)")
+    if wanted("qr-join"):
+        qj = sub.add_parser("qr-join", help="the record from the texts of the staff menu's QR codes")
+        qj.add_argument("files", nargs="*", help="files with one scanned code's text a line (default: standard input)")
 
-    be = sub.add_parser("bench", help="measure speed and memory")
-    be.add_argument("--quick", action="store_true", help="less work per figure: a smoke check under a minute")
-    be.add_argument("--json", action="store_true")
-    be.add_argument("--instructions", action="store_true",
-                    help="also count instructions under valgrind's callgrind, with the Pi Zero 2 W estimate")
-    be.add_argument("--store-dir", metavar="PATH", default=None,
-                    help="time the store's commits in a scratch database in PATH (e.g. on the SD card)")
-    be.add_argument("--only", metavar="PARTS", default=None,
-                    help="comma-separated: engine, press, frame, start, idle, store, instructions")
+    if wanted("bench"):
+        be = sub.add_parser("bench", help="measure speed and memory")
+        be.add_argument("--quick", action="store_true", help="less work per figure: a smoke check under a minute")
+        be.add_argument("--json", action="store_true")
+        be.add_argument("--instructions", action="store_true",
+                        help="also count instructions under valgrind's callgrind, with the Pi Zero 2 W estimate")
+        be.add_argument("--store-dir", metavar="PATH", default=None,
+                        help="time the store's commits in a scratch database in PATH (e.g. on the SD card)")
+        be.add_argument("--only", metavar="PARTS", default=None,
+                        help="comma-separated: engine, press, frame, start, idle, store, instructions")
     return p
 
 
@@ -378,19 +407,42 @@ COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": 
             "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join}
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line, parsed by a parser of the named command alone (``run`` when none is
+    named); help, or anything that parser cannot take, goes to the whole parser, whose words
+    name every command."""
+    named = next((a for a in argv if a in COMMANDS), "run")
+    if not any(a in ("-h", "--help") for a in argv):
+        try:
+            return build_parser(only=named).parse_args(argv)
+        except _ParseError:
+            pass
+    return build_parser().parse_args(argv)
+
+
+def _for_the_user(exc: Exception) -> bool:
+    """Whether ``exc`` is a refusal in words (a bad option, a broken box file, a bad pin map)
+    rather than a fault. Its module was loaded by whatever raised it, so only those are looked
+    at."""
+    kinds = [getattr(sys.modules.get(module), name, None) for module, name in USER_ERRORS]
+    return any(isinstance(kind, type) and isinstance(exc, kind) for kind in kinds)
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(sys.argv[1:] if argv is None else list(argv))
     command = args.command or "run"
     for name, default in (("lang", "de"), ("data", None), ("serial", None), ("no_gpio", False), ("fullscreen", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
     try:
         return COMMANDS[command](args)
-    except (IllegalAction, BoxDataError, PinMapError) as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        if not _for_the_user(exc):
+            raise
+        print(str(exc), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -177,3 +177,36 @@ def test_export_writes_a_record_that_replays(tmp_path, capsys):
     path = tmp_path / "e.jsonl"
     path.write_text(text)
     assert main(["replay", str(path), "--json"]) == 0
+
+
+def test_companion_run_builds_only_its_own_options_and_other_words_get_the_whole_parser(monkeypatch, capsys):
+    from companion import cli
+
+    built: list[str | None] = []
+    real = cli.build_parser
+    monkeypatch.setattr(cli, "build_parser", lambda only=None: built.append(only) or real(only))
+    args = cli.parse_args(["--data", "/tmp/x.sqlite3", "--no-gpio"])
+    assert (args.command, args.data, args.no_gpio) == (None, "/tmp/x.sqlite3", True)
+    assert cli.parse_args(["run", "--serial", "usb"]).serial == "usb"
+    assert cli.parse_args(["replay", "g.jsonl", "--json"]).file == "g.jsonl"
+    assert built == ["run", "run", "replay"]  # no other command's options were built
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_args(["foo"])
+    assert stop.value.code == 2 and built[-1] is None
+    assert "'simulate'" in capsys.readouterr().err  # the whole parser names every command
+    with pytest.raises(SystemExit):
+        cli.parse_args(["--help"])
+    assert "qr-join" in capsys.readouterr().out
+
+
+def test_a_refusal_in_words_is_one_line_and_a_fault_is_not_hidden(monkeypatch, capsys):
+    from companion import cli
+    from companion.engine.base import IllegalAction
+
+    monkeypatch.setitem(cli.COMMANDS, "simulate", lambda args: (_ for _ in ()).throw(
+        IllegalAction("unknown_game", "unknown game {game}", game="x")))
+    assert cli.main(["simulate"]) == 2
+    assert capsys.readouterr().err.strip() == "unknown game x"
+    monkeypatch.setitem(cli.COMMANDS, "simulate", lambda args: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        cli.main(["simulate"])

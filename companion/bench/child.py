@@ -7,8 +7,8 @@ their threads) on mock pins, opened after the first frame exactly as ``companion
 
 Modes:
 
-- ``start [--exit]``: the companion as ``companion run`` starts it (``companion.root.start``:
-  store, app, the menu) up to its first frame. ``--exit`` ends the process right after that
+- ``start [--exit]``: ``companion run`` (``companion.cli.main``: its command line, the store,
+  ``companion.root.start``, the menu) up to its first frame. ``--exit`` ends the process right after that
   frame, so an instruction count covers exactly start to first frame.
 - ``menu [--poll]``: the same start, then left alone in the menu once the buttons are open.
   ``--poll`` makes the loop look at SDL's queue every ``TOUCH_POLL_S`` by itself, as it does
@@ -77,15 +77,23 @@ def _started(data: Path, name: str) -> tuple[Any, Any, list[Any], Any]:
 
 
 def start(data: Path, exit_now: bool) -> None:
+    """``companion run`` itself, its command line included, up to its first frame: the only
+    change is that the app it starts gets the first-frame watcher as its driver."""
     from companion import root
 
-    app, scene, sources, store = _started(data, "start")
     first = _FirstFrame(exit_now)
-    app.driver = first
-    app.run(scene)
+    real_start = root.start
+
+    def start_and_watch(*args: Any, **kwargs: Any) -> tuple[Any, Any, list[Any]]:
+        app, scene, sources = real_start(*args, **kwargs)
+        app.driver = first
+        return app, scene, sources
+
+    root.start = start_and_watch  # cmd_run imports it when it runs, so it finds this one
+    from companion.cli import main
+
+    main(["run", "--data", str(data / "start.sqlite3"), "--no-kiosk", "--no-fullscreen"])
     _say(shown=first.shown)
-    root.stop(app, sources)
-    store.close()
 
 
 def _when_idle(app: Any, exit_after: float | None) -> None:
