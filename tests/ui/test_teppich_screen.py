@@ -444,6 +444,19 @@ def test_a_roll_when_none_is_due_is_refused_in_words(app):
     worded(app, scene.banner.text)
 
 
+def test_a_move_with_nothing_to_tell_replaces_the_last_message_with_the_prompt(app):
+    """A plain move after a message (here a swap) shows what to do next, not the message of
+    the move before it: landing on a star asks for the roll."""
+    scene = on_the_star(app, players=4)
+    press(app, "roll", 5)
+    tap_key(app, ("swap", 2))
+    assert scene.banner.active(app.now())          # "... tauscht den Platz mit ..."
+    tap_key(app, "drift")                           # the next player drifts: nothing to tell
+    assert scene.session.actions[-1] == {"action": "drift"}
+    assert not scene.banner.active(app.now())
+    assert app.texts("teppich.ui.ask_start") in shown_text(scene)
+
+
 def test_face_one_misses_the_next_turn(app):
     scene = on_the_star(app)
     press(app, "roll", 1)

@@ -156,6 +156,9 @@ class TeppichScene(TableScene):
         said = words.event_words(self.t, self.box, self.seat_name, events)
         if said:
             self.say(said)
+        else:  # an older message would now tell of a move before this one: the prompt instead
+            self.banner.until = 0.0
+            self.dirty = True
 
     def roll(self, value: int | None = None) -> None:
         if self.state.pending != "roll":
