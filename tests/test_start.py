@@ -17,7 +17,8 @@ app.show(scene)
 app.step(block=False)
 names = ("gpiozero", "serial", "segno", "companion.inputs.gpio", "companion.inputs.serial_box",
          "companion.ui.scenes.suleika", "companion.ui.scenes.setup", "companion.ui.kit.choices",
-         "companion.systemd")
+         "companion.systemd", "companion.inputs.hub", "companion.inputs.keyboard", "logging", "hashlib",
+         "companion.session.record", "companion.session.session")
 print(json.dumps({"frames": app.frames, "loaded": sorted(m for m in names if m in sys.modules),
                   "words": sorted(app.texts._own.loaded()), "english": app.texts._english is not None}))
 """

@@ -29,13 +29,30 @@ modules (``companion.inputs.gpio``, ``companion.inputs.serial_box``,
 ``companion.inputs.outputs``) so that importing this package stays cheap.
 """
 
-from .debounce import Debouncer, EdgeDebouncer
-from .events import BUTTONS, GESTURES, NAMES, InputEvent
-from .holds import MENU_HOLD_S, STAFF_HOLD_S, HoldGestures
-from .hub import InputHub, SourceStatus
-from .keyboard import KEYS, key_to_event
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+# Each name is loaded from its module on first use, so that ``companion.inputs.events`` (what
+# every screen needs) does not bring in the hub, the debouncers and logging before the first
+# frame.
+_WHERE = {
+    "Debouncer": "debounce", "EdgeDebouncer": "debounce",
+    "BUTTONS": "events", "GESTURES": "events", "NAMES": "events", "InputEvent": "events",
+    "MENU_HOLD_S": "holds", "STAFF_HOLD_S": "holds", "HoldGestures": "holds",
+    "InputHub": "hub", "SourceStatus": "hub", "KEYS": "keyboard", "key_to_event": "keyboard",
+}
 
 __all__ = [
     "BUTTONS", "GESTURES", "KEYS", "MENU_HOLD_S", "NAMES", "STAFF_HOLD_S", "Debouncer",
     "EdgeDebouncer", "HoldGestures", "InputEvent", "InputHub", "SourceStatus", "key_to_event",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value

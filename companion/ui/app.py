@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.inputs.events import InputEvent
-from companion.inputs.hub import InputHub
-from companion.inputs.keyboard import key_to_event
 from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.kit import GUARD_S, pointer
@@ -28,6 +26,7 @@ from companion.ui.scene import Scene
 from companion.ui.sound import Sounds
 
 if TYPE_CHECKING:
+    from companion.inputs.hub import InputHub
     from companion.session.store import Store
 
 #: Posted by input threads to wake the loop; the event itself carries nothing.
@@ -126,7 +125,7 @@ class App:
         self.texts = Texts(lang)
         self.sounds = Sounds() if sound else _Silent()
         self._woken = threading.Event()
-        self.hub = hub or InputHub(wake=self.wake)
+        self._hub = hub
         if hub is not None:
             hub.wake = self.wake
         self.scene: Scene | None = None
@@ -161,6 +160,16 @@ class App:
         trace = os.environ.get("COMPANION_TRACE")
         self._trace = open(trace, "a", buffering=1, encoding="utf-8") if trace else None
         pygame.event.clear()
+
+    @property
+    def hub(self) -> InputHub:
+        """The input hub, made on first use: the composition root opens the buttons after the
+        first frame, and the input modules need not load before it."""
+        if self._hub is None:
+            from companion.inputs.hub import InputHub
+
+            self._hub = InputHub(wake=self.wake)
+        return self._hub
 
     @staticmethod
     def now() -> float:
@@ -216,6 +225,8 @@ class App:
                 return
             if self.scene.wants_text and ev.unicode and (ev.unicode.isalpha() or ev.unicode in " -"):
                 return  # typed as a letter by the TEXTINPUT event that follows
+            from companion.inputs.keyboard import key_to_event
+
             iev = key_to_event(pygame.key.name(ev.key))
             if iev is not None:
                 self.hub.press(iev.name, "keyboard", iev.value)
@@ -281,7 +292,7 @@ class App:
         for ev in events:
             self._pygame_event(ev, pending)
         scripted, self._scripted = self._scripted, []
-        for iev in scripted + self.hub.drain():
+        for iev in scripted + (self._hub.drain() if self._hub is not None else []):
             pending.append((iev.name, iev.t))
             if iev.name == "menu":
                 self.scene.on_menu()
@@ -349,7 +360,7 @@ class App:
 
     def _check_status(self, scene: Scene) -> None:
         """A word on screen when the button box goes offline or comes back."""
-        if self.hub.status_version == self._status_seen:
+        if self._hub is None or self._hub.status_version == self._status_seen:
             return
         self._status_seen = self.hub.status_version
         if "serial" in self.hub.statuses():
@@ -398,7 +409,8 @@ class App:
     def close(self) -> None:
         if self._trace is not None:
             self._trace.close()
-        self.hub.close()
+        if self._hub is not None:
+            self._hub.close()
         pygame.display.quit()
 
 
