@@ -235,7 +235,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
         if factory is not None:
             factory.reset()
         app.close()
-    first = {}
+    first: dict[str, float] = {}
     for name, secs in app.latencies:
         first.setdefault(name, secs)
     report = [{"button": b, "pin": pins.get(b), "reached_screen": b in first,
