@@ -29,6 +29,7 @@ def test_no_emboldened_umlaut_on_a_staff_screen(tmp_path: Path, monkeypatch) -> 
         return real(text, size, color, bold, *args, **kwargs)
 
     monkeypatch.setattr(kit_text, "render", spy)
+    kit_text.fitted.cache_clear()  # texts fitted by earlier tests would not be rendered again
     app = make_app(store=Store(tmp_path / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
     try:
         app.go("staff")  # the PIN screen first
