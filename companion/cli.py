@@ -431,7 +431,8 @@ def _for_the_user(exc: Exception) -> bool:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else list(argv))
     command = args.command or "run"
-    for name, default in (("lang", "de"), ("data", None), ("serial", None), ("no_gpio", False), ("fullscreen", None)):
+    for name, default in (("lang", "de"), ("data", None), ("serial", None), ("no_gpio", False), ("fullscreen", None),
+                          ("kiosk", None)):
         if not hasattr(args, name):
             setattr(args, name, default)
     try:
