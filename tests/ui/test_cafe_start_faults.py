@@ -106,7 +106,8 @@ FAULTS: dict[str, tuple[Callable[[Path], None], str]] = {
 
 
 @pytest.mark.parametrize("fault", list(FAULTS))
-def test_run_reaches_its_first_screen_and_says_what_it_found(tmp_path: Path, monkeypatch, fault: str) -> None:
+def test_run_reaches_its_first_screen_and_says_what_it_found(tmp_path: Path, monkeypatch, capsys,
+                                                             fault: str) -> None:
     path = tmp_path / "data" / "companion.sqlite3"
     path.parent.mkdir()
     harm, code = FAULTS[fault]
@@ -125,6 +126,8 @@ def test_run_reaches_its_first_screen_and_says_what_it_found(tmp_path: Path, mon
     assert isinstance(notices, list) and code in [n.code for n in notices], notices
     assert seen["words"] and seen["words"] in seen["banner"]  # the first screen says it, in German
     assert seen["scene"] in ("MenuScene", "ResumeScene")
+    logged = capsys.readouterr().err  # standard error: the journal, under the unit
+    assert all(f"store: {n}" in logged for n in notices), logged
     if path.parent.is_dir():
         names = [p.name for p in path.parent.iterdir()]
         assert all(not n.endswith(".deleted") for n in names)
