@@ -85,7 +85,7 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
     waker = display_waker(app)
     if waker is not None:
         sources.append(waker)
-    waiting = [row for row in store.unfinished() if row.actions > 0]
+    waiting = store.waiting()
     first = app.routes["resume"](app, row=waiting[0]) if waiting else app.routes["menu"](app)
     if notices:
         # what the store found at start (a damaged file moved aside, nothing being saved):

@@ -356,6 +356,11 @@ class Store:
                 out.append(GameRow(gid, game, header, started, count))
         return out
 
+    def waiting(self) -> list[GameRow]:
+        """The unfinished games with at least one step, newest first: the ones the companion
+        offers to go on with (a game with no steps has nothing to lose)."""
+        return [row for row in self.unfinished() if row.actions > 0]
+
     def ledger(self, game_id: int) -> list[tuple[int, int | None, int | None, int, str]]:
         """(seq, payer, payee, amount, reason code) for every movement of money, in order."""
         return [(r.seq, r.payer, r.payee, r.amount, r.code) for r in self.ledger_rows(game_id)]

@@ -60,7 +60,7 @@ def check(app, scene, lang: str) -> list[str]:
 
 #: game titles are the boxes' own names, in German on every screen
 TITLES = ("Suleika", "Ali Baba", "Mutabor", "Der fliegende Teppich")
-SHELL = ("menu", "setup_min", "setup_max", "names", "resume", "pause")
+SHELL = ("menu", "menu_waiting", "setup_min", "setup_max", "names", "resume", "pause")
 
 
 @pytest.fixture(params=("de", "en"))
@@ -84,6 +84,12 @@ def test_shell_screens_are_readable(app, screen):
             scene = routes["setup"](app, game=game, players=max(g.counts))
         elif screen == "names":
             scene = routes["names"](app, name="Scheherazade Alexandra", seat=5, done=lambda n: None, back=None)
+        elif screen == "menu_waiting":  # a game left to the menu: the key to go on with it
+            s = Session.new(g.header(min(g.counts), 1), app.store)
+            s.act(random_step(s.engine, s.state, random.Random(1)))
+            scene = routes["menu"](app)
+            assert scene.waiting and scene.waiting[0].game == game
+            s.abandon()  # the next game of the loop is the one offered
         elif screen == "resume":
             s = Session.new({**g.header(max(g.counts), 1), "names": ["Alexandra-Marie"] * max(g.counts)}, app.store)
             s.act(random_step(s.engine, s.state, random.Random(1)))

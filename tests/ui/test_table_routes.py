@@ -55,6 +55,42 @@ def test_escape_or_the_menu_press_pauses_a_table_and_the_game_stays_resumable(ap
     assert [row.id for row in app.store.unfinished()] == [session.game_id]
 
 
+@pytest.mark.parametrize("by", ["touch", "buttons"])
+def test_a_game_left_to_the_menu_is_offered_there_and_goes_on_where_it_was(app, by):
+    session = Session.new(spec("alibaba").header(seed=4), app.store)
+    session.roll()
+    app.show(app.routes["table"](app, session=session))
+    settle(app)
+    press(app, "menu")
+    tap_label(app, "Zum Spielmenü")
+    menu = app.scene
+    assert type(menu).__name__ == "MenuScene"
+    if by == "touch":
+        tap_label(app, "Weiterspielen: Ali Baba")
+    else:
+        for _ in range(len(menu.games)):  # past every game to the key that goes on
+            press(app, "right")
+        press(app, "ok")
+    assert type(app.scene).__name__ == "ResumeScene"
+    press(app, "ok")
+    assert app.scene.session.game_id == session.game_id
+    assert app.scene.session.actions == session.actions
+
+
+def test_the_menu_offers_no_game_without_steps_and_none_once_it_is_thrown_away(app):
+    Session.new(spec("suleika").header(seed=4), app.store)  # set up, nothing done yet
+    assert not any(b.label.startswith("Weiterspielen") for b in app.routes["menu"](app).tappables())
+    session = Session.new(spec("suleika").header(seed=5), app.store)
+    session.roll()
+    app.show(app.routes["menu"](app))
+    settle(app)
+    tap_label(app, "Weiterspielen: Suleika")
+    tap_label(app, "Verwerfen")
+    tap_label(app, "Wirklich verwerfen? Noch einmal tippen.")
+    assert type(app.scene).__name__ == "MenuScene"
+    assert not any(b.label.startswith("Weiterspielen") for b in app.scene.tappables())
+
+
 def test_ending_a_game_from_the_pause_menu_asks_once_more_and_records_it(app):
     session = Session.new(spec("suleika").header(seed=4), app.store)
     session.roll()

@@ -1,4 +1,5 @@
-"""The game menu: every registered game, and those still to come (they say so)."""
+"""The game menu: every registered game, and those still to come (they say so); and, while a
+game is left unfinished (paused to the menu, or from before a restart), a key to go on with it."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ import pygame
 
 from companion.games import menu_games, playable
 from companion.inputs.events import InputEvent
+from companion.session.notice import StoreError
 from companion.ui import theme
 from companion.ui.kit import grid, read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
 TITLE = pygame.Rect(20, 6, 760, 64)
+#: with a game waiting, the key to go on with it takes a row of its own above the games
+GO_ON = pygame.Rect(20, 78, 760, 64)
+GAMES_UNDER = pygame.Rect(20, 154, 760, 236)
 GAMES = pygame.Rect(20, 80, 760, 310)
 HINT = pygame.Rect(20, 404, 620, 66)
 LANG = pygame.Rect(660, 404, 120, 66)
@@ -25,20 +30,38 @@ class MenuScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.games = menu_games()
+        self.waiting = self._waiting()
         self.choice = 0
         self.layout()
+
+    def _waiting(self) -> list[Any]:
+        store = self.app.store
+        if store is None:
+            return []
+        try:
+            return list(store.waiting())
+        except StoreError:
+            return []  # a store that cannot be read offers nothing; starting a game says why
 
     def layout(self) -> None:
         """Hit areas once per screen (and again when the language changes the labels)."""
         rows = (len(self.games) + 1) // 2
-        cells = grid(GAMES, rows, 2, 14, touch=True)
+        cells = grid(GAMES_UNDER if self.waiting else GAMES, rows, 2, 14, touch=True)
         self.buttons = []
         for i, game in enumerate(self.games):
             label = self.t("game_" + game) + ("" if playable(game) else f" ({self.t('not_built')})")
             self.buttons.append(Button(cells[i], label, lambda g=game: self.open(g), size=read_size(),
                                        selected=i == self.choice, color=None if playable(game) else theme.BG))
+        if self.waiting:
+            row = self.waiting[0]
+            self.buttons.append(Button(GO_ON, self.t("menu_go_on", game=self.t("game_" + row.game)), self.go_on,
+                                       size=read_size(), selected=self.choice == len(self.games), key="go_on"))
         self.buttons.append(Button(LANG, self.app.texts.lang.upper(), self.toggle_language, size=read_size()))
         self.dirty = True
+
+    def go_on(self) -> None:
+        """The unfinished game's own screen: go on with it, or (asked twice) throw it away."""
+        self.go("resume", row=self.waiting[0])
 
     def open(self, game: str) -> None:
         if not playable(game):
@@ -47,13 +70,17 @@ class MenuScene(Scene):
         self.go("setup", game=game)
 
     def on_input(self, ev: InputEvent) -> None:
+        choices = len(self.games) + (1 if self.waiting else 0)  # the games, then "go on"
         if ev.name in ("left", "right", "straight"):
             step = -1 if ev.name == "left" else 1
-            self.choice = (self.choice + step) % len(self.games)
-            for i, b in enumerate(self.buttons[: len(self.games)]):
+            self.choice = (self.choice + step) % choices
+            for i, b in enumerate(self.buttons[:choices]):
                 b.selected = i == self.choice
         elif ev.name in ("ok", "roll"):
-            self.open(self.games[self.choice])
+            if self.choice == len(self.games):
+                self.go_on()
+            else:
+                self.open(self.games[self.choice])
         self.dirty = True
 
     def toggle_language(self) -> None:
