@@ -89,17 +89,24 @@ class MockSelftestDriver:
 
 
 class WaitDriver:
-    """Real buttons: waits for a person to press each one, ``timeout`` seconds per button."""
+    """Real buttons: waits for a person to press each one, ``timeout`` seconds per button;
+    then the result stays on screen until OK (or the back key) leaves it, or ``result_s``
+    seconds have passed."""
+
+    result_s = 120.0
 
     def __init__(self, timeout: float = 15.0) -> None:
         self.timeout = timeout
         self.asked: str | None = None
         self.since = 0.0
+        self.done_at: float | None = None  # when the last button came (or was given up on)
 
     def __call__(self, app: App) -> bool:
         scene: Any = app.scene
         if scene.asking is None:
-            return False
+            if self.done_at is None:
+                self.done_at = time.monotonic()
+            return time.monotonic() - self.done_at < self.result_s
         if scene.asking != self.asked:
             self.asked, self.since = scene.asking, time.monotonic()
         elif time.monotonic() - self.since > self.timeout:

@@ -61,10 +61,18 @@ class SelftestScene(Scene):
         if ev.name == self.asking:
             self.arrived[ev.name] = ev
             self.index += 1
+            self.banner.text = ""
         elif self.asking is None and ev.name == "ok":
             self.leave()
             return
+        elif self.asking is not None and ev.name in self.order:
+            # a button wired to the wrong pin, or the wrong one pressed: say which came
+            self.say(self.t("selftest_wrong", got=self.t(ev.name), want=self.t(self.asking)), bad=True)
         self.dirty = True
+
+    def missing(self) -> list[str]:
+        """The buttons asked for whose press never arrived (the wait for them ran out)."""
+        return [name for name in self.order[: self.index] if name not in self.arrived]
 
     def on_press(self, pos: tuple[int, int]) -> None:
         self.touched = self.app.now()
@@ -88,16 +96,28 @@ class SelftestScene(Scene):
         surf.fill(theme.BG)
         Label(self.t("selftest_title"), TITLE, role="read", size=read_size(True), color=theme.GOLD, bold=True,
               align="center").draw(surf)
+        missing = self.missing()
         for i, name in enumerate(self.order):
             y = 88 + i * 52
             done = name in self.arrived
-            col = theme.GOOD if done else (theme.GOLD if name == self.asking else theme.INK_DIM)
+            col = theme.GOOD if done else theme.BAD if name in missing else \
+                (theme.GOLD if name == self.asking else theme.INK_DIM)
             pygame.draw.circle(surf, col, (200, y + 25), 16, 0 if done else 3)
+            if name in missing:  # a cross as well as the colour
+                pygame.draw.line(surf, col, (189, y + 14), (211, y + 36), 4)
+                pygame.draw.line(surf, col, (189, y + 36), (211, y + 14), 4)
             Label(self.t(name), pygame.Rect(236, y, 380, 50), role="read", size=read_size(), color=col).draw(surf)
-        msg = self.t("staff.ui.selftest_leave") if self.asking is None else \
-            self.t("selftest_press", button=self.t(self.asking))
-        Label(msg, pygame.Rect(20, 404, 760, 68), role="read", size=read_size(), color=theme.INK,
-              align="center").draw(surf)
+        if self.asking is not None:
+            msg = self.t("selftest_press", button=self.t(self.asking))
+        elif missing:
+            msg = self.t("selftest_missing", buttons=", ".join(self.t(n) for n in missing))
+        else:
+            msg = self.t("staff.ui.selftest_leave")
+        message = pygame.Rect(20, 404, 760, 68)
+        if self.banner.active(self.app.now()):
+            self.banner.draw(surf, message, self.app.now())
+        else:
+            Label(msg, message, role="read", size=read_size(), color=theme.INK, align="center").draw(surf)
         self.controls.set(self.tappables())
         self.controls.draw(surf)
 
