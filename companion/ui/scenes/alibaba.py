@@ -20,13 +20,14 @@ from typing import Any
 
 import pygame
 
-from companion.engine.alibaba.state import BAZAAR, CHOOSE_STARTER, DUMP, LAST_CHANCE, LOOT, OVER, TURN, State
+from companion.engine.alibaba.state import TURN, State
 from companion.engine.base import Action, Event
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
 from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, row
 from companion.ui.scenes import alibaba_draw as look
+from companion.ui.scenes.alibaba_demo import DEMO_WEIGHTS, WIZARD, demo_presses
 from companion.ui.scenes.alibaba_dice import DieShow
 from companion.ui.scenes.alibaba_end import draw_chart, picture_rect, story
 from companion.ui.scenes.alibaba_route import RoutePicture, walked_steps
@@ -43,7 +44,6 @@ from companion.ui.scenes.alibaba_words import (
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)
-WIZARD = ("sell_to_open", "trade_open")  # list entries that open the number pad dialogue
 
 
 def choices_for(session: Session, state: State) -> list[Action]:
@@ -66,6 +66,33 @@ def choices_for(session: Session, state: State) -> list[Action]:
 def key_of(action: Action) -> str:
     """A choice's stable key: the same action keeps its slot from one step to the next."""
     return json.dumps(action, sort_keys=True, ensure_ascii=False)
+
+
+def list_goes_on(engine: Any, before: State | None, now: State) -> bool:
+    """The same player still choosing in the same step (the loot after a take): the list
+    keeps its slots and its page. Anything else is a new list, laid out from its first page."""
+    return before is not None and before.phase == now.phase \
+        and engine.current_player(before) == engine.current_player(now)
+
+
+def follow_list(choices: ChoiceList, entries: list[Choice], options: list[Action], goes_on: bool,
+                was: Hashable | None) -> int:
+    """Put a step's choices into the list and say where the highlight goes (the index in
+    ``options``); the list shows the highlight's page. A new list starts on its first choice;
+    in a list that goes on the highlight stays on the choice it was on if that is still
+    there, else on the first choice of the page shown, so neither the list nor the
+    highlight jumps back to the first page. The screen and the demo both lay lists out here."""
+    fresh = choices.set_choices(entries, reset=not goes_on)
+    cursor = 0
+    if not fresh:
+        keys = [key_of(a) for a in options]
+        if was in keys:
+            cursor = keys.index(was)
+        else:
+            cursor = next((keys.index(c.key) for _r, c in choices.visible() if c is not None and c.key in keys), 0)
+    if options and key_of(options[cursor]) in choices.order:
+        choices.page = choices.order.index(key_of(options[cursor])) // choices.per_page
+    return cursor
 
 
 class GangChoices(ChoiceList):
@@ -186,17 +213,20 @@ class AlibabaScene(TableScene):
         return self.session.engine.chance(self.state)
 
     def options(self) -> list[Action]:
-        """The current step's choices; the highlight starts on the first one each new step."""
+        """The current step's choices; the highlight starts on the first one of a new list,
+        and stays on the page shown while a list goes on (the loot after a take)."""
         if self._for is not self.state:
+            before, was = self._for, self.choices.cursor
             self._for, self.cursor = self.state, 0
             self._options = choices_for(self.session, self.state)
             if self.deal is not None and self.deal.state is not self.state:
                 self.deal = None
-            self.refresh_list()
+            self.refresh_list(list_goes_on(self.session.engine, before, self.state), was)
         return self._options
 
-    def refresh_list(self) -> None:
-        """Put the choices (or the dialogue's answers) into the list; slots keep their places."""
+    def refresh_list(self, goes_on: bool = True, was: Hashable | None = None) -> None:
+        """Put the choices (or the dialogue's answers) into the list; slots keep their places
+        while the same player goes on choosing (:func:`follow_list`)."""
         names = self.names()
         if self.deal is not None:
             entries = []
@@ -217,7 +247,10 @@ class AlibabaScene(TableScene):
             if "group" in a:
                 colours[key] = look.gang_tint(self.box, gang_of(self.box, a["group"]))
         self.choices.colours = colours
-        self.choices.set_choices(entries)
+        if was is not None or not goes_on:
+            self.cursor = follow_list(self.choices, entries, self._options, goes_on, was)
+        else:
+            self.choices.set_choices(entries)
         self.show_cursor()
 
     def show_cursor(self) -> None:
@@ -497,7 +530,7 @@ class AlibabaScene(TableScene):
         return sum(1 for a in self.session.actions if a["action"] == "move")
 
     def demo_presses(self, rng: random.Random) -> list[str]:
-        return _demo_presses(self, rng)
+        return demo_presses(self, rng)
 
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         st = story(self.session)
@@ -521,56 +554,4 @@ class AlibabaScene(TableScene):
         draw_chart(surf, rect, st, colours, notes)
 
 
-# -- the demo ------------------------------------------------------------------------------------
-#: How likely a scripted table picks each kind of choice, per step (default: all alike). A
-#: table mostly moves, loots and keeps its cards through an arrest, so arrests cost money.
-DEMO_WEIGHTS: dict[str, dict[str, float]] = {
-    TURN: {"move": 9.0, "sell": 1.0},
-    LOOT: {"take": 3.0, "done": 1.0},
-    DUMP: {"done": 5.0, "dump": 1.0},
-    LAST_CHANCE: {"done": 2.0, "last_chance": 1.0},
-    BAZAAR: {"done": 3.0},
-}
-
-
-def _demo_pick(phase: str, options: list[Action], rng: random.Random) -> int:
-    weights = DEMO_WEIGHTS.get(phase, {})
-    kinds = sorted({a["action"] for a in options} - set(WIZARD))
-    kind = rng.choices(kinds, [weights.get(k, 1.0) for k in kinds])[0]
-    return rng.choice([i for i, a in enumerate(options) if a["action"] == kind])
-
-
-def _steps(start: int, target: int, n: int) -> list[str]:
-    """The shorter way round the list from ``start`` to ``target``."""
-    forward = (target - start) % n
-    return ["right"] * forward if forward <= n - forward else ["left"] * (n - forward)
-
-
-def _demo_presses(scene: AlibabaScene, rng: random.Random) -> list[str]:
-    """The presses a table would make from now up to the next die (or the next turn), planned
-    on the engine, which is pure; the highlight starts on the first choice of each step."""
-    session = scene.session
-    engine = session.engine
-    state = session.state
-    scene.options()
-    pick = scene.cursor
-    presses: list[str] = []
-    for _ in range(16):
-        if engine.is_over(state):
-            break
-        if engine.chance(state) is not None:
-            presses.append("roll")
-            break
-        options = choices_for(session, state)
-        if not options:
-            break
-        k = _demo_pick(state.phase, options, rng)
-        presses += _steps(pick, k, len(options)) + ["ok"]
-        state, _ = engine.apply(state, options[k])
-        pick = 0
-        if state.phase in (TURN, CHOOSE_STARTER, OVER):
-            break
-    return presses
-
-
-__all__ = ["AlibabaScene", "choices_for", "choice_label", "key_of"]
+__all__ = ["DEMO_WEIGHTS", "AlibabaScene", "choices_for", "choice_label", "follow_list", "key_of", "list_goes_on"]
