@@ -266,3 +266,16 @@ def test_a_frame_works_out_placements_hint_and_balconies_once_per_state(app, mon
         scene.draw(app.screen)
         scene.tappables()
     assert calls["legal_placements"] == 0 and calls["walk"] == 0 and calls["hint"] == 0
+
+
+# -- 4. a name the table typed shows whole in the score rows ------------------------------------
+def test_a_typed_name_in_the_scores_gets_smaller_before_it_is_shortened(app):
+    session = Session.new({"game": "suleika", "players": 3, "seed": 2, "names": ["Anna Lena", "Ben", "Cem"]},
+                          Store(":memory:"))
+    scene = table(app, session)
+    with recording() as rec:
+        scene.draw(app.screen)
+    names = {t.text: t for t in rec.texts if t.drawn.colliderect(panel.SCORES)}
+    assert "Anna Lena" in names, sorted(names)  # whole, not "Anna L…"
+    assert names["Anna Lena"].px >= 18
+    assert names["Ben"].px >= 24 and names["Cem"].px >= 24  # what fits keeps the read size

@@ -1,5 +1,5 @@
-"""The scores: per player a colour swatch with its pattern, the name (shortened with "…")
-and figures in fixed columns, from plain data.
+"""The scores: per player a colour swatch with its pattern, the name (at the read size; a
+long one smaller, then shortened with "…") and figures in fixed columns, from plain data.
 
 >>> import pygame; pygame.font.init()
 >>> board = Scoreboard(pygame.Rect(0, 0, 460, 190), players=4, figures=(60, 80), header=("Geld", "Punkte"))
@@ -90,6 +90,8 @@ class Scoreboard:
                 for k, colour in enumerate(share):
                     surf.blit(theme.swatch(colour, self.SWATCH_W, h), (x, line.y + 4 + k * (h + 2)))
             ink = theme.INK_DIM if data.out else theme.INK
-            Label(data.name, cells[1], role="read", color=ink).draw(surf)
+            # a name the table typed gets smaller (to the floor of all text) before it is
+            # shortened: the row's colours and place say whose it is from across the table
+            Label(data.name, cells[1], role="min", size=read_size(), color=ink).draw(surf)
             for fig, cell in zip(data.figures, cells[2:], strict=False):
                 Label(fig, cell, role="read", color=theme.GOLD if data.current else ink, align="right").draw(surf)
