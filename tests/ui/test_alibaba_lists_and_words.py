@@ -14,6 +14,7 @@ from companion.gamedata import assets_dir
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
+from companion.ui.kit import READ_PX, recording
 from companion.ui.scenes import alibaba_dice
 from companion.ui.scenes.alibaba import AlibabaScene, choices_for, key_of
 from companion.ui.scenes.alibaba_draw import gang_tint
@@ -129,3 +130,27 @@ def test_no_screen_text_has_a_bracketed_plural():
             if not line.lstrip().startswith("#") and re.search(r"\w\((n|en|e|s|es)\)", line):
                 slips.append(f"{path.name}:{n}: {line.strip()}")
     assert slips == []
+
+
+# -- what the event box says is shown whole ------------------------------------------------------
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_event_box_shows_a_refused_undo_and_every_event_whole(lang):
+    app = make_app(lang=lang, fullscreen=False, sound=False)
+    try:
+        scene = show(app, Session.new({"game": "alibaba", "players": 6, "seed": 2}, Store(":memory:")))
+        press(app, "roll", 3)  # one real card dealt
+        press(app, "undo")     # it cannot be taken back: the box says why
+        said = [scene.banner.text]
+        s = scene.box.settings
+        for n in range(1, 10):
+            said.append(ui(scene.t, f"event_{n}", per=s.event1_per_pip if n == 1 else s.event9_per_card_per_pip,
+                           amount=s.event2_amount, gifts=s.gift_cards))
+        for text in said:
+            scene.say(text)
+            with recording() as rec:
+                scene.draw(app.screen)
+            box = scene.banner_box()
+            inside = [t.text for t in rec.texts if box.contains(t.drawn) and t.px >= READ_PX]
+            assert text in inside, (box, inside)
+    finally:
+        app.close()

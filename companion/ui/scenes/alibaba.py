@@ -192,7 +192,7 @@ class AlibabaScene(TableScene):
             return pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w, 2 * look.READ_H + 12)
         if self.fate() is not None:
             return self.fate_note_rect
-        if look.lines_needed(self.banner.text, self.caption_rect.w - 16) <= 2:
+        if look.fits_whole(self.banner.text, self.caption_rect):
             return self.caption_rect
         return self.route_rect
 

@@ -92,20 +92,18 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, theme.BAD if banner.bad else theme.PANEL_HI, box, border_radius=8)
         # at the read size; only the low box under the fate grid may go down to the minimum
         role = "min" if box == scene.fate_note_rect else "read"
-        Label(banner.text, inset(box, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True).draw(surf)
+        banner_label(banner.text, box, role).draw(surf)
 
 
-def lines_needed(text: str, width: int) -> int:
-    """How many read-size lines ``text`` wraps to in ``width`` px (word by word)."""
-    font = pygame.font.Font(None, read_size())
-    lines, line = 1, ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines, line = lines + 1, word
-        else:
-            line = trial
-    return lines
+def banner_label(text: str, box: pygame.Rect, role: str = "read") -> Label:
+    """The event box's words in ``box``: at the read size, wrapped."""
+    return Label(text, inset(box, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True)
+
+
+def fits_whole(text: str, box: pygame.Rect) -> bool:
+    """Whether ``text`` shows whole in an event box ``box`` at the read size (asked of the
+    kit, which draws it, so the answer and the picture agree on every line break)."""
+    return banner_label(text, box).fitted().shown == text
 
 
 # -- the route and the dialogue ---------------------------------------------------------------------
