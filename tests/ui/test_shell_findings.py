@@ -250,3 +250,16 @@ def test_the_button_test_keeps_its_result_on_screen_until_ok(app, monkeypatch):
     assert "OK" in texts
     press(app, "ok")
     assert not app.running
+
+
+def test_the_button_test_names_every_button_that_never_came_whole(app):
+    scene = app.go("selftest")
+    settle(app)
+    scene.index = len(scene.order)  # the wait ran out for every one of them
+    scene.dirty = True
+    settle(app)
+    with recording() as rec:
+        scene.draw(app.screen)
+    result = next(t for t in rec.texts if t.text.startswith("Nicht angekommen"))
+    assert all(scene.t(name) in result.text for name in BUTTONS) and result.text.endswith("mit OK zurück")
+    assert result.px >= READ_PX

@@ -98,26 +98,26 @@ class SelftestScene(Scene):
               align="center").draw(surf)
         missing = self.missing()
         for i, name in enumerate(self.order):
-            y = 88 + i * 52
+            y = 84 + i * 46  # rows of 46 px leave the result two lines at the bottom
             done = name in self.arrived
             col = theme.GOOD if done else theme.BAD if name in missing else \
                 (theme.GOLD if name == self.asking else theme.INK_DIM)
-            pygame.draw.circle(surf, col, (200, y + 25), 16, 0 if done else 3)
+            pygame.draw.circle(surf, col, (200, y + 22), 16, 0 if done else 3)
             if name in missing:  # a cross as well as the colour
-                pygame.draw.line(surf, col, (189, y + 14), (211, y + 36), 4)
-                pygame.draw.line(surf, col, (189, y + 36), (211, y + 14), 4)
-            Label(self.t(name), pygame.Rect(236, y, 380, 50), role="read", size=read_size(), color=col).draw(surf)
+                pygame.draw.line(surf, col, (189, y + 11), (211, y + 33), 4)
+                pygame.draw.line(surf, col, (189, y + 33), (211, y + 11), 4)
+            Label(self.t(name), pygame.Rect(236, y, 380, 44), role="read", size=read_size(), color=col).draw(surf)
         if self.asking is not None:
             msg = self.t("selftest_press", button=self.t(self.asking))
         elif missing:
             msg = self.t("selftest_missing", buttons=", ".join(self.t(n) for n in missing))
         else:
             msg = self.t("staff.ui.selftest_leave")
-        message = pygame.Rect(20, 404, 760, 68)
+        message = pygame.Rect(20, 362, 760, 112)
         if self.banner.active(self.app.now()):
             self.banner.draw(surf, message, self.app.now())
         else:
-            Label(msg, message, role="read", size=read_size(), color=theme.INK, align="center").draw(surf)
+            Label(msg, message, role="read", size=read_size(), color=theme.INK, align="center", wrap=True).draw(surf)
         self.controls.set(self.tappables())
         self.controls.draw(surf)
 
