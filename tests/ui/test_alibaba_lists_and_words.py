@@ -1,15 +1,17 @@
-"""Ali Baba's smaller findings from the table test (12 of "At the table"), through the real
+"""Ali Baba's findings from the table test ("At the table", 8 and 12), through the real
 loop in German: the loot list keeps its page after a take and shows each gang's colour, the
-start names the key that deals, an event says what it does, and counts are never "1 Zeilen"
-or "Karte(n)"."""
+start names the key that deals, an event says what it does (whole), counts are never
+"1 Zeilen" or "Karte(n)", the ordinary die is a die, and the end chart is the ledger."""
 
 from __future__ import annotations
 
 import re
+import time
 
+import pygame
 import pytest
 
-from companion.engine.alibaba.state import LOOT
+from companion.engine.alibaba.state import BONUS_ROLL, EVENT_ROLL, GANG_ROLL, LOOT
 from companion.gamedata import assets_dir
 from companion.root import make_app
 from companion.session.session import Session
@@ -17,10 +19,11 @@ from companion.session.store import Store
 from companion.ui.kit import READ_PX, recording
 from companion.ui.scenes import alibaba_dice
 from companion.ui.scenes.alibaba import AlibabaScene, choices_for, key_of
-from companion.ui.scenes.alibaba_draw import gang_tint
+from companion.ui.scenes.alibaba_draw import gang_tint, seat_rgb
+from companion.ui.scenes.alibaba_end import story
 from companion.ui.scenes.alibaba_words import gang_of, ui
 from tests.ui.screen import press, settle, tap
-from tests.ui.test_alibaba_findings import game_at, texts_of
+from tests.ui.test_alibaba_findings import finished, game_at, texts_of
 
 
 @pytest.fixture(autouse=True)
@@ -154,3 +157,57 @@ def test_the_event_box_shows_a_refused_undo_and_every_event_whole(lang):
             assert text in inside, (box, inside)
     finally:
         app.close()
+
+
+# -- 8. the ordinary die is a die too --------------------------------------------------------------
+def test_the_ordinary_die_is_drawn_tumbles_and_lies_on_the_roll(app, monkeypatch):
+    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.4)  # long enough to show several faces
+    scene = show(app, game_at(4, lambda session, s: s.phase in (EVENT_ROLL, BONUS_ROLL, GANG_ROLL)))
+    assert scene.pending().kind == "die"
+    drawn = []
+    real = alibaba_dice.draw_die
+    monkeypatch.setattr(alibaba_dice, "draw_die", lambda surf, rect, value, kind, tilt=0.0: (
+        drawn.append((value, kind, tilt)), real(surf, rect, value, kind, tilt)))
+    scene.draw(app.screen)
+    assert drawn[-1] == (None, "die", 0.0)  # a blank die waits
+    drawn.clear()
+    app.inject("roll", 4)
+    deadline = time.monotonic() + 5
+    app.step(block=False)
+    while scene.is_busy() and time.monotonic() < deadline:
+        app.step(block=False)
+    app.step(block=False)
+    tumbling = [d for d in drawn if d[2] != 0]
+    assert tumbling and all(k == "die" for _v, k, _t in tumbling)
+    last = len(drawn) - 1 - drawn[::-1].index(tumbling[-1])
+    still = drawn[last + 1:]
+    assert still and still[0][1:] == ("die", 0.0) and (still[0][0] == 4 or scene.pending() is not None)
+    assert "4" in scene.banner.text
+
+
+# -- 12. the end screen's chart is the ledger ------------------------------------------------------
+def test_the_end_chart_draws_each_players_money_from_the_ledger_with_the_rounds(app, monkeypatch):
+    session = finished(3, seed=4)
+    table = app.routes["table"](app, session=session)
+    app.go("end", table=table)
+    settle(app)
+    st = story(session)
+    final = list(session.state.money)
+    assert st.money[0] == list(session.states[0].money) and st.money[-1] == final
+    pays = sum(1 for evs in session.events if any(e.kind == "pay" and e.data["amount"] for e in evs))
+    assert len(st.money) == 1 + pays  # a point after every action that moved money
+    rounds = sum(1 for evs in session.events for e in evs if e.kind == "round_end")
+    assert len(st.rounds) == rounds >= 1
+    lines, dashes = [], []
+    real_lines, real_line = pygame.draw.lines, pygame.draw.line
+    monkeypatch.setattr(pygame.draw, "lines", lambda surf, colour, closed, pts, w=1: (
+        lines.append((tuple(colour)[:3], list(pts))), real_lines(surf, colour, closed, pts, w))[1])
+    monkeypatch.setattr(pygame.draw, "line", lambda surf, colour, a, b, w=1: (
+        dashes.append((a, b)) if a[0] == b[0] else None, real_line(surf, colour, a, b, w))[1])
+    app.scene.draw(app.screen)
+    picture = table.end_picture_rect()
+    assert [c for c, _pts in lines] == [seat_rgb(table, s) for s in range(3)]  # one line per seat, its colour
+    assert all(len(pts) == len(st.money) and all(picture.collidepoint(p) for p in pts) for _c, pts in lines)
+    ends = [pts[-1][1] for _c, pts in lines]  # more money, higher up
+    assert sorted(range(3), key=lambda s: ends[s]) == sorted(range(3), key=lambda s: -final[s]) or len(set(final)) < 3
+    assert len({a[0] for a, _b in dashes if picture.collidepoint(a)}) == rounds  # the rounds marked
