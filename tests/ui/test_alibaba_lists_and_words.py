@@ -211,3 +211,40 @@ def test_the_end_chart_draws_each_players_money_from_the_ledger_with_the_rounds(
     ends = [pts[-1][1] for _c, pts in lines]  # more money, higher up
     assert sorted(range(3), key=lambda s: ends[s]) == sorted(range(3), key=lambda s: -final[s]) or len(set(final)) < 3
     assert len({a[0] for a, _b in dashes if picture.collidepoint(a)}) == rounds  # the rounds marked
+
+
+# -- 7. the field's words under the route are whole -------------------------------------------------
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_fields_words_show_whole_in_the_route(lang):
+    import dataclasses
+
+    app = make_app(lang=lang, fullscreen=False, sound=False)
+    try:
+        scene = show(app, Session.new({"game": "alibaba", "players": 3, "seed": 2}, Store(":memory:")))
+        board = scene.box.board
+        cut = []
+        for step in range(board.lap):
+            for branch in (("left", "right") if board.fork_at(step) else (None,)):
+                scene.session.states[-1] = dataclasses.replace(scene.state, position=step, branch=branch)
+                with recording() as rec:
+                    scene.draw(app.screen)
+                where = next(t for t in rec.texts if t.text.startswith(ui(scene.t, "field", n=step).split(":")[0]))
+                if where.text.endswith("…") or where.px < 18:
+                    cut.append(where.text)
+                if branch:  # which way of the fork he took, whole, under the field's words
+                    way = ui(scene.t, "branch_" + branch)
+                    if not any(way in t.text and not t.text.endswith("…") for t in rec.texts):
+                        cut.append(f"{step} {branch}")
+        assert cut == []
+    finally:
+        app.close()
+
+
+def test_the_gang_to_arrest_is_named_as_the_box_writes_it_without_a_dative_article(app):
+    """The gang's name is printed in the nominative plural ("Räuber", "Diebe"): "bei den Diebe"
+    is wrong German, "gegen die Diebe" is right for every name."""
+    scene = show(app, Session.new({"game": "alibaba", "players": 3, "seed": 2}, Store(":memory:")))
+    for gang in scene.box.gangs:
+        label = ui(scene.t, "pick_gang", gang=gang.name)
+        before = label[: label.index(gang.name)].split()
+        assert before and before[-1] not in ("den", "dem", "der"), label

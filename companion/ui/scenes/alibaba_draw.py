@@ -21,7 +21,7 @@ from companion.engine.base import Event
 from companion.session.session import Session
 from companion.ui import theme
 from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row
-from companion.ui.scenes.alibaba_words import counted, die_words, field_words, phase_words, ui
+from companion.ui.scenes.alibaba_words import counted, die_words, field_words, phase_words, ui, where_note
 
 if TYPE_CHECKING:
     from companion.ui.scenes.alibaba import AlibabaScene
@@ -111,8 +111,7 @@ def draw_route(scene: AlibabaScene, surf: pygame.Surface) -> None:
     st, t = scene.state, scene.t
     where = f"{ui(t, 'field', n=st.position)}: {field_words(t, scene.box, st)}"
     scene.route.draw(surf, st.position, st.branch, scene.walked(), where)
-    quarter = scene.box.board.quarter(st.position)
-    note = f"{ui(t, 'round', n=st.round)} · {ui(t, 'quarter', n=quarter)}"
+    note = where_note(t, scene.box, st)
     r = scene.route.inner.move(scene.route_rect.topleft)
     Label(note, pygame.Rect(r.x, r.bottom - MIN_H - 3, r.w, MIN_H + 3), color=theme.INK, align="center").draw(surf)
 

@@ -13,7 +13,7 @@ import pygame
 
 from companion.engine.alibaba.box import EMPTY, EVENT, FOUR, GANG, START, Board
 from companion.ui import theme
-from companion.ui.kit import Label, Layer
+from companion.ui.kit import Label, Layer, read_size
 
 #: How far a fork's lanes lie outside / inside the ring, in px.
 LANE = 11
@@ -142,4 +142,6 @@ class RoutePicture:
         pygame.draw.circle(surf, theme.BG, here, size // 2 + 7)
         pygame.draw.circle(surf, theme.GOLD, here, size // 2 + 5, 4)
         pygame.draw.circle(surf, theme.INK, here, size // 2 - 1)
-        Label(where, self.inner, role="read", bold=True, color=theme.GOLD, align="center", valign="top").draw(surf)
+        # at the read size; a long gang name makes it smaller before anything is cut
+        Label(where, self.inner, role="min", size=read_size(True), bold=True, color=theme.GOLD, align="center",
+              valign="top").draw(surf)

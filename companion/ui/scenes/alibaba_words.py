@@ -71,7 +71,8 @@ def choice_label(t: Any, box: Any, state: State, a: Action, names: Names) -> str
 
 
 def field_words(t: Any, box: Any, state: State) -> str:
-    """What Ali Baba's field shows: "start", "Räuber symbol", "event 3", ..."""
+    """What Ali Baba's field shows: "start", "Räuber symbol", "event 3", ... (which way of a
+    fork he is on is said by :func:`where_note`)."""
     f = box.board.field(state.position, state.branch)
     if f.kind == START:
         what = ui(t, "field_start")
@@ -83,9 +84,16 @@ def field_words(t: Any, box: Any, state: State) -> str:
         what = ui(t, {FOUR_DIE: "field_four_die", FOUR_ALL: "field_four_all"}.get(f.four or "", "field_four_question"))
     else:
         what = ui(t, "field_empty")
-    if state.branch:
-        what += " · " + ui(t, "branch_" + state.branch)
     return what
+
+
+def where_note(t: Any, box: Any, state: State) -> str:
+    """The short line under the field's words: round and quarter; on a fork the quarter and
+    which way he took (the line has room for two of the three)."""
+    quarter = ui(t, "quarter", n=box.board.quarter(state.position))
+    if state.branch:
+        return f"{quarter} · {ui(t, 'branch_' + state.branch)}"
+    return f"{ui(t, 'round', n=state.round)} · {quarter}"
 
 
 def die_words(t: Any, kind: str) -> str:
