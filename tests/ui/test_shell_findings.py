@@ -263,3 +263,33 @@ def test_the_button_test_names_every_button_that_never_came_whole(app):
     result = next(t for t in rec.texts if t.text.startswith("Nicht angekommen"))
     assert all(scene.t(name) in result.text for name in BUTTONS) and result.text.endswith("mit OK zurück")
     assert result.px >= READ_PX
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_button_test_is_readable_in_each_of_its_states(lang, tmp_path):
+    from companion.ui.kit import problems
+
+    app = root.make_app(store=Store(tmp_path / "g.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    try:
+        scene = app.go("selftest")
+        settle(app)
+        found = []
+
+        def look(what: str) -> None:
+            with recording() as rec:
+                scene.draw(app.screen)
+            found.extend(f"{what}: {p}" for p in problems(rec))
+            found.extend(f"{what}: {t.text!r} has {w}" for t in rec.texts if len(t.text.strip()) > 1
+                         for w in [foreign_words(t.text, lang)] if w)
+
+        look("asking")
+        press(app, "left")
+        look("a wrong button")
+        press(app, "roll")
+        scene.index = len(scene.order)  # the rest never came
+        scene.dirty = True
+        settle(app)
+        look("result")
+        assert found == []
+    finally:
+        app.close()
