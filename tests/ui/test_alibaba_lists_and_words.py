@@ -248,3 +248,16 @@ def test_the_gang_to_arrest_is_named_as_the_box_writes_it_without_a_dative_artic
         label = ui(scene.t, "pick_gang", gang=gang.name)
         before = label[: label.index(gang.name)].split()
         assert before and before[-1] not in ("den", "dem", "der"), label
+
+
+# -- 4. a name the table typed shows whole in the players' rows --------------------------------------
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_typed_name_in_the_players_rows_gets_smaller_before_it_is_cut(app, players):
+    names = ["Anna Lena", "Ben", *[f"Gast {k}" for k in range(3, players + 1)]]
+    scene = show(app, Session.new({"game": "alibaba", "players": players, "seed": 2, "names": names},
+                                  Store(":memory:")))
+    with recording() as rec:
+        scene.draw(app.screen)
+    rows = {t.text: t for t in rec.texts if t.drawn.colliderect(scene.players_rect)}
+    assert "Anna Lena" in rows, sorted(rows)  # whole, not "Anna L…"
+    assert rows["Anna Lena"].px >= 18 and rows["Ben"].px >= READ_PX  # what fits keeps the read size

@@ -141,7 +141,8 @@ def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, n
         surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
         line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 3))
         name_r, money_r, chips_r = row(line, [line.w - 8 - 84 - 4 * 44, 84, 4 * 44], 4)
-        Label(names[seat], name_r, role="read", color=theme.INK).draw(surf)
+        # a name the table typed gets smaller before it is cut (the colour says whose row it is)
+        Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
         Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
         for k, (gang, chip) in enumerate(zip(box.gangs, row(chips_r, 4, 3), strict=True)):
             count = sum(st.cards[seat][g] for g in box.groups_of((k,)))
