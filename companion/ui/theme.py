@@ -51,12 +51,16 @@ def rgb(color: str) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=128)  # the kit's labels try several sizes while shrinking
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled font at ``size``, shared (cached); callers must not keep it modified."""
+    """The bundled font at ``size``, shared (cached); callers must not keep it modified.
+
+    pygame-ce's bundled face is a bold one already, for every text. ``bold`` marks a title
+    (the audit and the callers keep it apart) but adds no SDL_ttf emboldening on top: that
+    thickens every stroke by a pixel or two each way and runs the two dots of ä, ö and ü into
+    one bar from about 26 px up ("Menū", "prūfen"), which a German table cannot read.
+    """
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, size)  # pygame-ce's bundled font: umlauts included
-    f.set_bold(bold)
-    return f
+    return pygame.font.Font(None, size)  # pygame-ce's bundled font: umlauts included
 
 
 @lru_cache(maxsize=512)

@@ -123,3 +123,21 @@ def test_wrapped_lines_follow_the_alignment():
         h = img.get_height()
         return img.subsurface((0, h // 2, img.get_width(), h - h // 2)).get_bounding_rect().x
     assert second_line_left("left") < second_line_left("center") < second_line_left("right")
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_two_dots_of_an_umlaut_stay_apart_at_every_size(bold):
+    """A title's "ü" must not read "ū": the dots are two blobs above the letter at every size
+    a screen uses (SDL_ttf's emboldening on top of the bold face ran them into one bar)."""
+    import pygame
+
+    from companion.ui.kit.text import render
+
+    for size in range(24, 73, 2):  # font sizes; below 24 px no text of ours is drawn
+        img = render("ü", size, (255, 255, 255), bold)
+        mask = pygame.mask.from_surface(img, 127)
+        body = render("u", size, (255, 255, 255), bold)
+        top = pygame.mask.from_surface(body, 127).get_bounding_rects()[0].top  # where "u" begins
+        dots = pygame.mask.Mask((mask.get_size()[0], top))
+        dots.draw(mask, (0, 0))
+        assert len(dots.connected_components()) == 2, f"{size} px, bold={bold}"
