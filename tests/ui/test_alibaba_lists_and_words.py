@@ -261,3 +261,30 @@ def test_a_typed_name_in_the_players_rows_gets_smaller_before_it_is_cut(app, pla
     rows = {t.text: t for t in rec.texts if t.drawn.colliderect(scene.players_rect)}
     assert "Anna Lena" in rows, sorted(rows)  # whole, not "Anna L…"
     assert rows["Anna Lena"].px >= 18 and rows["Ben"].px >= READ_PX  # what fits keeps the read size
+
+
+# -- 4. every choice with a group's name is whole at the read size -------------------------------
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_choice_naming_a_group_fits_its_key_whole(lang):
+    from companion.ui.kit import Label, read_size
+    from companion.ui.kit.layout import inset
+
+    app = make_app(lang=lang, fullscreen=False, sound=False)
+    try:
+        scene = show(app, Session.new({"game": "alibaba", "players": 6, "seed": 2}, Store(":memory:")))
+        slot = scene.choices.slot_rects[0]
+        top = max(max(row) for row in scene.box.prices)
+        s = scene.box.settings
+        cut = []
+        for group in scene.box.groups:
+            for count in (1, 4):
+                for key, values in (("sell", {"amount": count * top}), ("dump", {"fee": count * s.dump_fee}),
+                                    ("last_chance", {"fee": count * s.last_chance_fee})):
+                    cut.append(ui(scene.t, key, count=count, group=group.name, **values))
+            cut += [ui(scene.t, "take", group=group.name, price=top), ui(scene.t, "take_free", group=group.name),
+                    ui(scene.t, "give", group=group.name)]
+        short = [text for text in cut
+                 if Label(text, inset(slot, 5, 2), role="read", size=read_size(), wrap=True).fitted().shown != text]
+        assert short == []
+    finally:
+        app.close()

@@ -159,7 +159,8 @@ class AlibabaScene(TableScene):
         self.menu_key = Control(menu, self.t("menu"), self.on_menu, key="menu")
         self.undo_rect, self.view_rect = undo, view
         self.right = right
-        self.choices = GangChoices(right, self.pick_key, lines=2)
+        # three lines a choice: "1 Karawanenräuber verkaufen: 120" is three at the read size
+        self.choices = GangChoices(right, self.pick_key, lines=3)
         head_r, rest_r = cut(right, "top", 108, 2)
         help_r, rest_r = cut(rest_r, "top", 60, 4)
         die_row, keys = cut(rest_r, "top", 96, 6)
