@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from companion.engine.alibaba.state import BONUS_ROLL, EVENT_ROLL, GANG_ROLL, LOOT
+from companion.engine.alibaba.state import BLACK_ROLL, BONUS_ROLL, EVENT_ROLL, GANG_ROLL, LOOT
 from companion.gamedata import assets_dir
 from companion.root import make_app
 from companion.session.session import Session
@@ -286,5 +286,33 @@ def test_every_choice_naming_a_group_fits_its_key_whole(lang):
         short = [text for text in cut
                  if Label(text, inset(slot, 5, 2), role="read", size=read_size(), wrap=True).fitted().shown != text]
         assert short == []
+    finally:
+        app.close()
+
+
+# -- both dice in one roll: what they did is shown whole ------------------------------------------
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_fate_roll_of_both_dice_says_what_they_did_whole(lang):
+    app = make_app(lang=lang, fullscreen=False, sound=False)
+    try:
+        def both_next(session, s):
+            if s.phase != BLACK_ROLL:
+                return False
+            after, events = session.engine.apply(s, {"action": "roll", "value": 3})
+            return sum(e.kind == "die" for e in events) == 2
+
+        session = game_at(6, both_next)
+        scene = show(app, session)
+        scene.roll(3)
+        scene.dice.stop()
+        scene.update(app.now())
+        assert [e.kind for e in session.last_events].count("die") == 2
+        said = scene.banner.text
+        number = next(e.data["number"] for e in session.last_events if e.kind == "fate")
+        assert f" {number}" in said and ui(scene.t, "both_dice", black=3, white=(number - 1) % 6 + 1) in said
+        with recording() as rec:
+            scene.draw(app.screen)
+        box = scene.banner_box()  # under the fate grid, which shows the number and who paid
+        assert said in [t.text for t in rec.texts if box.contains(t.drawn) and t.px >= 18]
     finally:
         app.close()

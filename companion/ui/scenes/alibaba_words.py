@@ -157,9 +157,15 @@ def event_words(t: Any, box: Any, names: Names, events: list[Event]) -> str:
     """What the dice did and what an event does, for the banner."""
     s = box.settings
     out: list[str] = []
+    rolled = {ev.data.get("die"): ev.data["value"] for ev in events if ev.kind == "die"}
+    both = "black" in rolled and "white" in rolled  # one roll, both dice: the fate number says the row
     for ev in events:
         d = ev.data
-        if ev.kind == "die" and d.get("die") == "black":
+        if ev.kind == "die" and d.get("die") == "black" and both:
+            out.append(ui(t, "both_dice", black=rolled["black"], white=rolled["white"]))
+        elif ev.kind == "die" and d.get("die") == "white" and both:
+            continue
+        elif ev.kind == "die" and d.get("die") == "black":
             out.append(ui(t, "black_was", value=d["value"], first=fate_number(d["value"], 1),
                           last=fate_number(d["value"], 6)))
         elif ev.kind == "die" and d.get("die") == "white":
