@@ -83,6 +83,11 @@ def count(argv: list[str], timeout: float = 1800) -> int:
 def per_unit(workload: list[str], warm: int, n: int) -> float:
     """Instructions of one unit of an ``icount`` workload: (count(n) − count(0)) / n."""
     base = [sys.executable, "-m", "companion.bench.icount", workload[0], str(warm)]
+    # once without counting: it writes the bytecode of every module the workload imports, so
+    # that neither count pays for compiling (a fresh checkout's first count(0) did, and the
+    # difference came out smaller than one unit costs: 7.0 M for a game of 7.6 M)
+    subprocess.run(base + ["0", *workload[1:]], capture_output=True, timeout=600, cwd=process.CHECKOUT,
+                   env=process.child_env())
     zero = count(base + ["0", *workload[1:]])
     many = count(base + [str(n), *workload[1:]])
     return (many - zero) / n
