@@ -210,3 +210,26 @@ def test_a_refusal_in_words_is_one_line_and_a_fault_is_not_hidden(monkeypatch, c
     monkeypatch.setitem(cli.COMMANDS, "simulate", lambda args: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         cli.main(["simulate"])
+
+
+def test_selftest_counts_a_button_only_when_it_came_while_the_screen_asked_for_it(monkeypatch, capsys):
+    """The screen marks a button whose wait ran out as never come; a press of it that arrives
+    later must not turn it into "reached" in the command's report."""
+    from companion.ui import drivers
+
+    class LateOk(drivers.MockSelftestDriver):
+        def __call__(self, app):
+            if app.scene.asking == "ok" and self.pressed != "ok":
+                self.pressed = "ok"
+                app.scene.index += 1  # its wait ran out: the screen marks it as never come
+                pin = self.factory.pin(self.pins["ok"])
+                pin.drive_low()  # ... and then it comes, too late
+                pin.drive_high()
+                return True
+            return super().__call__(app)
+
+    monkeypatch.setattr(drivers, "MockSelftestDriver", LateOk)
+    assert main(["selftest", "--mock", "--json"]) == 1
+    report = {r["button"]: r for r in json.loads(capsys.readouterr().out)["buttons"]}
+    assert report["ok"]["reached_screen"] is False and report["ok"]["ms"] is None
+    assert all(r["reached_screen"] for name, r in report.items() if name != "ok")

@@ -26,14 +26,14 @@ IDLE_S = 120.0
 
 
 class SelftestScene(Scene):
-    """``results[name]`` becomes the press-to-screen time in seconds once the press is drawn."""
+    """Asks for each button in turn; ``arrived[name]`` is the press of the button asked for,
+    ``missing()`` the ones whose wait ran out (the app keeps the press-to-screen times)."""
 
     def __init__(self, app: Any, buttons: tuple[str, ...] = BUTTONS, back: str | None = None) -> None:
         super().__init__(app)
         self.order = list(buttons)
         self.index = 0
         self.arrived: dict[str, InputEvent] = {}
-        self.results: dict[str, float] = {}
         self.back = back
         self.touched = app.now()
         self.buttons = [Button(BACK, self.t("back"), self.leave, size=min_size(), role="min", key=("selftest", "back"))]
@@ -120,8 +120,3 @@ class SelftestScene(Scene):
             Label(msg, message, role="read", size=read_size(), color=theme.INK, align="center", wrap=True).draw(surf)
         self.controls.set(self.tappables())
         self.controls.draw(surf)
-
-    def frame_shown(self, at: float) -> None:
-        """Called by the driver after a frame: every arrived press not yet timed is now visible."""
-        for name, ev in self.arrived.items():
-            self.results.setdefault(name, at - ev.t)
