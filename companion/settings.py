@@ -113,19 +113,24 @@ def _read(path: Path) -> dict[str, Any]:
         return {}
 
 
+def _section(data: dict[str, Any], name: str) -> dict[str, Any]:
+    """The TOML table ``[name]``, or an empty one where it is missing or not a table."""
+    value = data.get(name)
+    return value if isinstance(value, dict) else {}
+
+
 def load(folder: str | os.PathLike[str]) -> Settings:
     """The settings in ``folder`` (defaults for whatever is missing or broken)."""
     data = _read(settings_path(folder))
-    screen = data.get("screen") if isinstance(data.get("screen"), dict) else {}
+    screen = _section(data, "screen")
     lang = screen.get("language")
-    options_in = data.get("options") if isinstance(data.get("options"), dict) else {}
-    options = {str(g): dict(v) for g, v in options_in.items() if isinstance(v, dict)}
-    raw_lock = data.get("lockout") if isinstance(data.get("lockout"), dict) else {}
+    options = {str(g): dict(v) for g, v in _section(data, "options").items() if isinstance(v, dict)}
+    raw_lock = _section(data, "lockout")
     until = raw_lock.get("until", 0.0)
     until = float(until) if isinstance(until, (int, float)) and not isinstance(until, bool) else 0.0
     lock = LockoutState(_int(raw_lock.get("misses"), 0, 1000, 0), _int(raw_lock.get("lockouts"), 0, 30, 0),
                         until if math.isfinite(until) else 0.0)
-    store = data.get("store") if isinstance(data.get("store"), dict) else {}
+    store = _section(data, "store")
     return Settings(language=lang if lang in LANGUAGES else None,
                     volume=_int(screen.get("volume"), 0, 100, DEFAULT_VOLUME),
                     staff_timeout=_int(screen.get("staff_timeout"), 30, 3600, DEFAULT_STAFF_TIMEOUT),
