@@ -52,6 +52,19 @@ def test_throwing_an_unfinished_game_away_asks_once_more(app):
     assert scene_name(app) == "MenuScene" and app.store.unfinished() == []
 
 
+@pytest.mark.parametrize(("steps", "words"), [(1, "1 Schritt\n"), (2, "2 Schritte\n")])
+def test_the_resume_line_counts_steps_in_german_and_keeps_date_and_time_together(app, steps, words):
+    session = Session.new(spec("suleika").header(3, 1), app.store)
+    session.roll(3)
+    if steps == 2:
+        session.act(session.engine.legal_actions(session.state)[0])
+    app.go("resume", row=app.store.unfinished()[0])
+    settle(app)
+    line = next(t for t in shown(app) if t.startswith("Suleika, 3 Spieler"))
+    assert words in line  # "1 Schritte" was a plural slip
+    assert line.split("\n")[1].startswith("begonnen ") and len(line.split("\n")) == 2
+
+
 def test_a_game_without_a_step_is_not_offered_for_resuming(tmp_path):
     store = Store(tmp_path / "g.sqlite3")
     older = Session.new(spec("alibaba").header(3, 1), store)

@@ -76,7 +76,9 @@ class ResumeScene(Scene):
         self.label(surf, self.t("resume_title"), pygame.Rect(20, 10, 760, 110), color=theme.GOLD, bold=True,
                    align="center", wrap=True)
         started = dt.datetime.fromtimestamp(self.row.started).strftime("%d.%m. %H:%M")
-        line = self.t("resume_game", game=self.t("game_" + self.row.game), players=self.row.header.get("players"),
+        # the step count in the singular for one; the date and time together on a line of their own
+        line = self.t("resume_game_one" if self.row.actions == 1 else "resume_game",
+                      game=self.t("game_" + self.row.game), players=self.row.header.get("players"),
                       actions=self.row.actions, started=started)
         self.label(surf, line, pygame.Rect(20, 124, 760, 110), align="center", wrap=True)
         names = self.row.header.get("names")
