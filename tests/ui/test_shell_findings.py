@@ -47,8 +47,8 @@ def test_throwing_an_unfinished_game_away_asks_once_more(app):
     tap_label(app, "Verwerfen")
     assert scene_name(app) == "ResumeScene"  # asked, not done
     assert [r.id for r in app.store.unfinished()] == [session.game_id]
-    assert "Wirklich verwerfen? Noch einmal tippen." in shown(app)
-    tap_label(app, "Wirklich verwerfen? Noch einmal tippen.")
+    assert "Wirklich verwerfen? Noch einmal drücken." in shown(app)
+    tap_label(app, "Wirklich verwerfen? Noch einmal drücken.")
     assert scene_name(app) == "MenuScene" and app.store.unfinished() == []
 
 

@@ -336,7 +336,7 @@ def test_restart_leaves_with_exit_status_3(app: App) -> None:
     tap_label(app, "Neu starten")
     tap_label(app, "Jetzt neu starten")
     with pytest.raises(SystemExit) as leaving:
-        tap_label(app, "Wirklich neu starten? Noch einmal tippen.")
+        tap_label(app, "Wirklich neu starten? Noch einmal drücken.")
     assert leaving.value.code == 3
 
 
@@ -356,7 +356,7 @@ def test_shut_down_asks_twice_and_runs_the_allowed_command(app: App, monkeypatch
     tap_label(app, "Ausschalten")
     tap_label(app, "Jetzt ausschalten")
     assert calls == []
-    tap_label(app, "Wirklich ausschalten? Noch einmal tippen.")
+    tap_label(app, "Wirklich ausschalten? Noch einmal drücken.")
     # through logind (polkit allows it), no sudo: the unit keeps NoNewPrivileges=yes
     assert calls == [["systemctl", "--no-ask-password", "poweroff"]]
     words = " ".join(shown(app))
@@ -369,7 +369,7 @@ def test_shut_down_asks_twice_and_runs_the_allowed_command(app: App, monkeypatch
 
     monkeypatch.setattr(staff_menu, "run", missing)
     tap_label(app, "Jetzt ausschalten")
-    tap_label(app, "Wirklich ausschalten? Noch einmal tippen.")
+    tap_label(app, "Wirklich ausschalten? Noch einmal drücken.")
     assert "Der Systembefehl systemctl fehlt" in " ".join(shown(app))
 
 
@@ -381,7 +381,7 @@ def test_reboot_asks_twice_and_an_accepted_command_says_nothing_bad(app: App, mo
     enter(app)
     tap_label(app, "Gerät neu starten")
     tap_label(app, "Gerät jetzt neu starten")
-    tap_label(app, "Wirklich das Gerät neu starten? Noch einmal tippen.")
+    tap_label(app, "Wirklich das Gerät neu starten? Noch einmal drücken.")
     assert calls == [["systemctl", "--no-ask-password", "reboot"]]
     assert app.scene.failure == ""
 

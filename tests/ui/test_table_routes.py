@@ -86,7 +86,7 @@ def test_the_menu_offers_no_game_without_steps_and_none_once_it_is_thrown_away(a
     settle(app)
     tap_label(app, "Weiterspielen: Suleika")
     tap_label(app, "Verwerfen")
-    tap_label(app, "Wirklich verwerfen? Noch einmal tippen.")
+    tap_label(app, "Wirklich verwerfen? Noch einmal drücken.")
     assert type(app.scene).__name__ == "MenuScene"
     assert not any(b.label.startswith("Weiterspielen") for b in app.scene.tappables())
 
@@ -99,7 +99,7 @@ def test_ending_a_game_from_the_pause_menu_asks_once_more_and_records_it(app):
     press(app, "menu")
     tap_label(app, "Spiel beenden")
     assert type(app.scene).__name__ == "PauseScene"  # asked, not done
-    tap_label(app, "Wirklich beenden? Noch einmal tippen.")
+    tap_label(app, "Wirklich beenden? Noch einmal drücken.")
     assert type(app.scene).__name__ == "MenuScene"
     assert app.store.unfinished() == []
     assert app.scene.banner.text == "Das Spiel wurde beendet."
