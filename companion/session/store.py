@@ -277,11 +277,13 @@ class Store:
         self.prune()  # an ended game too: the oldest beyond the limit go
 
     def prune(self, keep: int | None = None) -> int:
-        """Delete the oldest ended games beyond the newest ``keep``; unfinished ones never.
-        Returns how many went. A full card is no reason to fail: the next start tries again."""
+        """Delete the games that ended longest ago beyond the ``keep`` that ended last;
+        unfinished ones never. By when a game ended, not when it began: a long game that began
+        first must not go the moment it ends. Returns how many went. A full card is no reason
+        to fail: the next start tries again."""
         keep = self.keep_finished if keep is None else keep
         old = ("SELECT id FROM games WHERE finished IS NOT NULL OR closed IS NOT NULL "
-               "ORDER BY id DESC LIMIT -1 OFFSET ?")
+               "ORDER BY COALESCE(finished, closed) DESC, id DESC LIMIT -1 OFFSET ?")
         try:
             ids = [r[0] for r in self._read(old, (keep,))]
             if ids:

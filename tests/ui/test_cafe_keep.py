@@ -130,4 +130,24 @@ def test_the_staff_page_sets_the_number_and_the_next_ended_game_prunes_to_it(app
     session = Session.resume(store, ids[0])[0]  # the unfinished game (started first of all) ends now
     session.abandon("left")
     assert stored(path) == (20, 0)
-    assert [h.id for h in store.history()] == ids[-20:][::-1]  # the 20 started last
+    # the 20 that ended last: the game that just ended (though it began first) and the 19 after it
+    assert [h.id for h in store.history()] == ids[-19:][::-1] + [ids[0]]
+
+
+def test_the_games_that_ended_last_are_kept_whenever_they_began(tmp_path: Path) -> None:
+    """A long game that began before the others and ended after them is the one the table just
+    played: pruning keeps it (it went first when pruning went by when games began)."""
+    path = tmp_path / "companion.sqlite3"
+    first, second, third = ended_games(path, 3, unfinished=0)
+    db = sqlite3.connect(path, isolation_level=None)
+    now = time.time()
+    for gid, ended in ((first, now), (second, now - 300), (third, now - 200)):  # the first ended last
+        db.execute("UPDATE games SET finished = ? WHERE id = ?", (ended, gid))
+    db.close()
+    store = Store(path)
+    try:
+        assert store.prune(2) == 1
+        left = {row[0] for row in store.db.execute("SELECT id FROM games")}
+    finally:
+        store.close()
+    assert left == {first, third}
