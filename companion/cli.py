@@ -7,18 +7,20 @@ traceback.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 import time
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    import argparse
 
 # Everything else is imported by the command that needs it: ``companion run`` shows its first
 # frame before the engines, the box data, the pins or the other commands' options are loaded.
 
 #: the errors a command reports as one line for a user (module, class), see ``_for_the_user``
-USER_ERRORS = (("companion.engine.base", "IllegalAction"), ("companion.gamedata", "BoxDataError"),
+USER_ERRORS = (("companion.engine.errors", "IllegalAction"), ("companion.gamedata", "BoxDataError"),
                ("companion.inputs.gpio", "PinMapError"))
 
 
@@ -318,35 +320,52 @@ class _ParseError(Exception):
     """A command line the narrow parser cannot take: the whole parser says what is wrong."""
 
 
-class _NarrowParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _ParseError(message)
+def _narrow_parser(**kwargs: Any) -> argparse.ArgumentParser:
+    """A parser that raises ``_ParseError`` instead of printing usage and exiting."""
+    import argparse
+
+    class NarrowParser(argparse.ArgumentParser):
+        def error(self, message: str) -> NoReturn:
+            raise _ParseError(message)
+
+    return NarrowParser(**kwargs)
+
+
+def _run_options(parser: argparse.ArgumentParser, defaults: bool = True) -> None:
+    """The start's options. ``defaults=False`` for the ``run`` sub-command: its defaults would
+    overwrite what was given before the word ``run`` (``companion --data x run``)."""
+    import argparse
+
+    def default(value: Any) -> Any:
+        return value if defaults else argparse.SUPPRESS
+
+    parser.add_argument("--data", default=default(None), help="the games database file (default: the data directory)")
+    parser.add_argument("--serial", default=default(None),
+                        help="serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id")
+    parser.add_argument("--no-gpio", action="store_true", default=default(False), help="do not use GPIO buttons")
+    parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=default(None),
+                        help="full screen (default: in kiosk mode)")
+    parser.add_argument("--kiosk", action=argparse.BooleanOptionalAction, default=default(None),
+                        help="Escape and closing the window do nothing, only the staff menu leaves "
+                             "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the command ``only`` alone (what ``companion run``
     needs before its first frame: the other commands' options are not built)."""
+    import argparse
 
     def wanted(name: str) -> bool:
         return only is None or name == only
 
-    p = (argparse.ArgumentParser if only is None else _NarrowParser)(
+    p = (argparse.ArgumentParser if only is None else _narrow_parser)(
         prog="companion", description="The tabletop companion.")
     p.add_argument("--lang", choices=("de", "en"), default=os.environ.get("COMPANION_LANG", "de"))
     sub = p.add_subparsers(dest="command")
 
-    parsers = [p]
+    _run_options(p)
     if wanted("run"):
-        parsers.append(sub.add_parser("run", help="start the companion (the default)"))
-    for parser in parsers:
-        parser.add_argument("--data", help="the games database file (default: the data directory)")
-        parser.add_argument("--serial", help="serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id")
-        parser.add_argument("--no-gpio", action="store_true", help="do not use GPIO buttons")
-        parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=None,
-                            help="full screen (default: in kiosk mode)")
-        parser.add_argument("--kiosk", action=argparse.BooleanOptionalAction, default=None,
-                            help="Escape and closing the window do nothing, only the staff menu leaves "
-                                 "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)")
+        _run_options(sub.add_parser("run", help="start the companion (the default)"), defaults=False)
 
     if wanted("demo"):
         demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
@@ -411,6 +430,44 @@ COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": 
             "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join}
 
 
+#: the start's own options, read without argparse by ``_read_start``: flag -> (name, value)
+_START_FLAGS = {"--no-gpio": ("no_gpio", True), "--fullscreen": ("fullscreen", True),
+                "--no-fullscreen": ("fullscreen", False), "--kiosk": ("kiosk", True), "--no-kiosk": ("kiosk", False)}
+_START_VALUES = {"--lang": "lang", "--data": "data", "--serial": "serial"}
+
+
+def _read_start(argv: list[str]) -> Any:
+    """``companion [run]`` and its options, as the whole parser reads them, but without
+    argparse: importing it and building a parser cost a start about 15 million instructions
+    (20–30 ms on a Pi Zero 2 W) before its first frame. None for anything it does not know
+    word for word (``--data=x``, an abbreviation, help, a mistake): the parser reads those.
+
+    >>> vars(_read_start(["run", "--data", "g.sqlite3", "--no-gpio"]))["data"]
+    'g.sqlite3'
+    >>> _read_start(["run", "--lang", "en"]) is None  # --lang goes before "run"
+    True
+    """
+    import types
+
+    found: dict[str, Any] = {"lang": os.environ.get("COMPANION_LANG", "de"), "command": None, "data": None,
+                             "serial": None, "no_gpio": False, "fullscreen": None, "kiosk": None}
+    words = iter(argv)
+    for word in words:
+        if word == "run" and found["command"] is None:
+            found["command"] = "run"
+        elif word in _START_FLAGS:
+            name, value = _START_FLAGS[word]
+            found[name] = value
+        elif word in _START_VALUES and not (word == "--lang" and found["command"]):
+            value = next(words, None)
+            if value is None or value.startswith("-") or (word == "--lang" and value not in ("de", "en")):
+                return None
+            found[_START_VALUES[word]] = value
+        else:
+            return None
+    return types.SimpleNamespace(**found)
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """The command line, parsed by a parser of the named command alone (``run`` when none is
     named); help, or anything that parser cannot take, goes to the whole parser, whose words
@@ -418,7 +475,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     named = next((a for a in argv if a in COMMANDS), "run")
     if not any(a in ("-h", "--help") for a in argv):
         try:
-            return build_parser(only=named).parse_args(argv)
+            read = _read_start(argv) if named == "run" else None
+            return read if read is not None else build_parser(only=named).parse_args(argv)
         except _ParseError:
             pass
     return build_parser().parse_args(argv)

@@ -16,14 +16,17 @@ module (and the engines) never import the screens: only the screen layer resolve
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from companion.engine.base import Engine, IllegalAction
+from companion.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from companion.engine.base import Engine
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+# Registry entries are named tuples, not frozen data classes: the menu reads them for the
+# first frame, and a data class is compiled from source when it is defined.
+class OptionSpec(NamedTuple):
     """One header setting a table chooses before the game.
 
     ``text`` is the i18n key of its label; each choice ``c`` is worded by ``<text>_<c>``
@@ -52,8 +55,7 @@ class OptionSpec:
         raise IllegalAction("bad_option", "option {key} takes one of: {choices}", key=self.key, choices=words)
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(NamedTuple):
     """Everything the companion needs to know about one game (OpenSpiel's ``GameType``)."""
 
     name: str

@@ -39,14 +39,19 @@ import math
 import os
 import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from companion import toml_files
 from companion.session.store import KEEP_FINISHED
-from companion.staff_pin import SETTINGS_FILE, Lockout
+
+if TYPE_CHECKING:
+    from companion.staff_pin import Lockout
+
+#: the settings file's name in the data directory (it also holds the staff PIN's hash)
+SETTINGS_FILE = "settings.toml"
 
 __all__ = ["LANGUAGES", "Settings", "data_dir", "load", "lockout", "option_defaults", "save", "save_lockout",
            "settings_path"]
@@ -76,9 +81,9 @@ def settings_path(folder: str | os.PathLike[str]) -> Path:
     return Path(folder) / SETTINGS_FILE
 
 
-@dataclass
-class LockoutState:
-    """The wrong-PIN count as stored (see :class:`companion.staff_pin.Lockout`)."""
+class LockoutState(NamedTuple):
+    """The wrong-PIN count as stored (see :class:`companion.staff_pin.Lockout`); a named tuple,
+    as it is read before the first frame."""
 
     misses: int = 0
     lockouts: int = 0
@@ -108,8 +113,8 @@ def _int(value: Any, low: int, high: int, default: int) -> int:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return toml_files.read(path)
+    except (OSError, ValueError):  # unreadable, not UTF-8 or not TOML
         return {}
 
 
@@ -247,6 +252,8 @@ def lockout(settings: Settings, clock: Callable[[], float] = time.time) -> Locko
     """The PIN lockout as it was left, on a wall clock. A clock set back (a Pi without a
     real-time clock restores an older time after a power cut) never makes a lockout longer
     than the lockout itself was."""
+    from companion.staff_pin import Lockout
+
     lock = settings.lock
     gate = Lockout(clock=clock, misses=lock.misses, lockouts=lock.lockouts, until=lock.until)
     if gate.lockouts:

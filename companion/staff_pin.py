@@ -31,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.settings import SETTINGS_FILE
+
 __all__ = ["Lockout", "PinError", "check_pin", "hash_pin", "read_pin_hash", "valid_pin", "write_pin_hash"]
 
 #: scrypt's cost: 2**14 × 8 × 128 bytes = 16 MiB of memory per check.
@@ -39,7 +41,6 @@ SALT_BYTES, KEY_BYTES = 16, 32
 #: A stored hash asking for more than this is refused rather than computed (a broken or
 #: hostile settings file must not make the companion swap itself to death).
 MAX_N = 2**20
-SETTINGS_FILE = "settings.toml"
 PIN_PATTERN = re.compile(r"[0-9]{4,8}")
 
 

@@ -188,8 +188,10 @@ def test_companion_run_builds_only_its_own_options_and_other_words_get_the_whole
     args = cli.parse_args(["--data", "/tmp/x.sqlite3", "--no-gpio"])
     assert (args.command, args.data, args.no_gpio) == (None, "/tmp/x.sqlite3", True)
     assert cli.parse_args(["run", "--serial", "usb"]).serial == "usb"
+    assert built == []  # the start's own words need no parser at all
+    assert cli.parse_args(["run", "--data=g.sqlite3"]).data == "g.sqlite3"  # the run parser reads these
     assert cli.parse_args(["replay", "g.jsonl", "--json"]).file == "g.jsonl"
-    assert built == ["run", "run", "replay"]  # no other command's options were built
+    assert built == ["run", "replay"]  # no other command's options were built
     with pytest.raises(SystemExit) as stop:
         cli.parse_args(["foo"])
     assert stop.value.code == 2 and built[-1] is None
@@ -197,6 +199,36 @@ def test_companion_run_builds_only_its_own_options_and_other_words_get_the_whole
     with pytest.raises(SystemExit):
         cli.parse_args(["--help"])
     assert "qr-join" in capsys.readouterr().out
+
+
+START_LINES = [[], ["run"], ["--lang", "en"], ["--lang", "en", "run", "--data", "x"], ["--data", "run"],
+               ["run", "--no-kiosk", "--fullscreen"], ["--kiosk"], ["--data", "x", "run"],
+               ["--data", "x", "run", "--data", "y"], ["--no-gpio", "run"], ["run", "--serial", "usb", "--no-gpio"],
+               ["--serial", "usb", "--data", "a", "--no-fullscreen", "--fullscreen"]]
+NOT_READ = [["run", "--lang", "en"], ["run", "--bogus"], ["run", "run"], ["--lang", "fr"], ["--data", "-x"],
+            ["--data"], ["--data=x"], ["--full"], ["-h"], ["demo"]]
+
+
+@pytest.mark.parametrize("argv", START_LINES)
+def test_the_start_reads_its_options_as_the_whole_parser_does(argv):
+    from companion import cli
+
+    read = cli._read_start(argv)
+    assert read is not None and vars(read) == vars(cli.build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", NOT_READ)
+def test_anything_else_on_the_start_line_goes_to_the_parser(argv):
+    from companion import cli
+
+    assert cli._read_start(argv) is None
+
+
+def test_options_before_the_word_run_are_kept():
+    from companion import cli
+
+    args = cli.build_parser().parse_args(["--data", "x.sqlite3", "--no-gpio", "run", "--serial", "usb"])
+    assert (args.command, args.data, args.no_gpio, args.serial) == ("run", "x.sqlite3", True, "usb")
 
 
 def test_a_refusal_in_words_is_one_line_and_a_fault_is_not_hidden(monkeypatch, capsys):

@@ -34,7 +34,7 @@ from companion.ui.i18n import Texts
 from tests.language import foreign_words
 
 ENGINE_DIR = Path(companion.engine.__file__).parent
-NOT_GAMES = {"__init__", "base"}
+NOT_GAMES = {"__init__", "base", "errors"}
 #: Where a parameter list cannot be read from the source (``**params`` passed on).
 UNKNOWN = None
 

@@ -17,9 +17,7 @@ Chance is explicit: when a die must be rolled the engine says so through ``chanc
 and the session supplies the value (seeded, or typed in from a physical die) as an ordinary
 action, so a record replays exactly without any random numbers.
 
->>> err = IllegalAction("no_card", "No movement card {value} is left to deal", value=6)
->>> err.code, err.params, str(err)
-('no_card', {'value': 6}, 'No movement card 6 is left to deal')
+An illegal action raises :class:`IllegalAction` (``companion.engine.errors``, shared here).
 """
 
 from __future__ import annotations
@@ -27,26 +25,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from companion.engine.errors import IllegalAction
+
 Action = dict[str, Any]
 
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow, or a record line that makes no sense.
-
-    ``code`` names the refusal (``"covers_whole"``); the screen shows the text kept under
-    ``<game>.refusal.<code>`` in ``assets/i18n/``, filled in from ``params``. ``text`` is the
-    English template, used by the command line and in logs. Parameters are plain JSON values.
-    """
-
-    def __init__(self, code: str, text: str = "", **params: Any) -> None:
-        self.code = code
-        self.params = params
-        self.template = text or code
-        try:
-            message = self.template.format(**params)
-        except (KeyError, IndexError, ValueError):
-            message = self.template
-        super().__init__(message)
+__all__ = ["Action", "Chance", "Engine", "Event", "IllegalAction"]
 
 
 @dataclass(frozen=True)

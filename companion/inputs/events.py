@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 #: The companion's buttons. Every source maps its own keys or pins onto these names.
 BUTTONS = ("roll", "left", "straight", "right", "ok", "undo")
@@ -17,17 +17,29 @@ GESTURES = ("menu", "staff")
 NAMES = BUTTONS + GESTURES
 
 
-@dataclass(frozen=True)
-class InputEvent:
+class _Fields(NamedTuple):
+    name: str
+    source: str
+    t: float
+    value: int | None
+
+
+class InputEvent(_Fields):
     """A press of one of the companion's buttons, or a gesture made by holding them.
 
     ``name`` is one of :data:`BUTTONS` or :data:`GESTURES`; ``source`` says where it came
     from (``"gpio"``, ``"serial"``, ``"keyboard"``, ``"touch"``); ``t`` is ``time.monotonic()`` when the event
     was sent (at the press; for UNDO at its release, for a gesture when its hold was long
     enough), used to measure press-to-screen latency; ``value`` carries a typed die value if any.
+    Immutable (a named tuple: it is made before the first frame, where a frozen data class
+    would be compiled from source).
+
+    >>> InputEvent("roll", "gpio", t=1.5)
+    InputEvent(name='roll', source='gpio', t=1.5, value=None)
     """
 
-    name: str
-    source: str = "keyboard"
-    t: float = field(default_factory=time.monotonic)
-    value: int | None = None
+    __slots__ = ()
+
+    def __new__(cls, name: str, source: str = "keyboard", t: float | None = None,
+                value: int | None = None) -> InputEvent:
+        return super().__new__(cls, name, source, time.monotonic() if t is None else t, value)

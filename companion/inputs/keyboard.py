@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from .events import InputEvent
 
@@ -62,4 +61,4 @@ def key_to_event(name: str, t: float | None = None) -> InputEvent | None:
         event = InputEvent(KEYS[key], "keyboard")
     else:
         return None
-    return event if t is None else replace(event, t=t)
+    return event if t is None else event._replace(t=t)

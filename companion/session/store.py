@@ -23,14 +23,15 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from companion.engine.base import Action, Event
 from companion.session import schema
 from companion.session.notice import Notice, StoreError
 from companion.session.witness import Witness, read_witness, witness_path
+
+if TYPE_CHECKING:
+    from companion.engine.base import Action, Event
 
 __all__ = ["Store", "StoreError", "GameRow", "HistoryRow", "LedgerRow", "Loaded", "default_path", "read_witness",
            "witness_path"]
@@ -48,8 +49,10 @@ def default_path() -> Path:
     return Path(xdg) / "companion" / "companion.sqlite3"
 
 
-@dataclass(frozen=True)
-class GameRow:
+# Rows are named tuples, not data classes: the store is opened before the first frame, and
+# a frozen data class costs about five times as much to define (its methods are compiled
+# from source at import).
+class GameRow(NamedTuple):
     id: int
     game: str
     header: dict[str, Any]
@@ -57,8 +60,7 @@ class GameRow:
     actions: int
 
 
-@dataclass(frozen=True)
-class HistoryRow:
+class HistoryRow(NamedTuple):
     """One ended game for the staff menu; ``end`` is "finished", "left", "abandoned" or "damaged"."""
 
     id: int
@@ -71,8 +73,7 @@ class HistoryRow:
     end: str
 
 
-@dataclass(frozen=True)
-class LedgerRow:
+class LedgerRow(NamedTuple):
     seq: int
     payer: int | None
     payee: int | None
@@ -81,8 +82,7 @@ class LedgerRow:
     params: dict[str, Any]
 
 
-@dataclass
-class Loaded:
+class Loaded(NamedTuple):
     """A stored game as read back: the actions up to the first damaged row, and what was wrong."""
 
     header: dict[str, Any]

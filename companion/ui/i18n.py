@@ -16,11 +16,11 @@ looked up as ``<game>.<table>.<key>``.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion.gamedata import assets_dir
+from companion import toml_files
+from companion.paths import assets_dir
 
 LANGUAGES = ("de", "en")
 
@@ -44,8 +44,7 @@ def _files(lang: str, folder: Path | None = None) -> tuple[Path, dict[str, Path]
 
 
 def _load(path: Path, prefix: str, out: dict[str, str]) -> None:
-    with open(path, "rb") as f:
-        _flatten(tomllib.load(f), prefix, out)
+    _flatten(toml_files.read(path), prefix, out)
 
 
 def load_language(lang: str, folder: Path | None = None) -> dict[str, str]:

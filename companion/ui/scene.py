@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.engine.base import IllegalAction
+from companion.engine.errors import IllegalAction
 from companion.inputs.events import InputEvent
 from companion.session.store import StoreError
 from companion.ui.kit import Control, Controls, Label

@@ -11,7 +11,7 @@ import time
 
 import pygame
 
-from companion.gamedata import assets_dir
+from companion.paths import assets_dir
 
 NAMES = ("click", "roll", "coins")
 CLOSE_AFTER_S = 5.0

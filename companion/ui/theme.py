@@ -49,15 +49,20 @@ def rgb(color: str) -> tuple[int, int, int]:
     return PLAYER_RGB.get(color, (128, 128, 128))
 
 
-@lru_cache(maxsize=128)  # the kit's labels try several sizes while shrinking
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled font at ``size``, shared (cached); callers must not keep it modified.
 
     pygame-ce's bundled face is a bold one already, for every text. ``bold`` marks a title
     (the audit and the callers keep it apart) but adds no SDL_ttf emboldening on top: that
     thickens every stroke by a pixel or two each way and runs the two dots of ä, ö and ü into
-    one bar from about 26 px up ("Menū", "prūfen"), which a German table cannot read.
+    one bar from about 26 px up ("Menū", "prūfen"), which a German table cannot read. So a
+    title and a line of the same size share one opened face.
     """
+    return _face(size)
+
+
+@lru_cache(maxsize=128)  # the kit's labels try several sizes while shrinking
+def _face(size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(None, size)  # pygame-ce's bundled font: umlauts included

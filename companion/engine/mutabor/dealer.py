@@ -101,7 +101,7 @@ def check_maze(raw: Any, box: Box) -> tuple[str, ...]:
     >>> check_maze(["baum"] * 52, load())
     Traceback (most recent call last):
     ...
-    companion.engine.base.IllegalAction: The maze has 0 morgenstern cards, but the box holds 10
+    companion.engine.errors.IllegalAction: The maze has 0 morgenstern cards, but the box holds 10
     """
     if not isinstance(raw, (list, tuple)):
         raise IllegalAction("maze_not_list", '"maze" must be a list of {total} card names in dealing order',

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import pygame
 
 from companion.ui.kit.sizes import MIN_PX, MIN_TOUCH, READ_PX
 
 
-@dataclass(frozen=True)
-class TextMark:
+# named tuples and a plain class, not data classes: the kit is loaded before the first frame,
+# and a data class is compiled from source when it is defined
+class TextMark(NamedTuple):
     """One drawn text. ``px`` is its visible capital height, ``size`` the font size that was
     passed to ``pygame.font.Font(None, size)``; ``role`` is ``"read"`` for text the table
     reads from its chairs, else ``"min"``."""
@@ -38,8 +39,7 @@ class TextMark:
     surface: pygame.Rect
 
 
-@dataclass(frozen=True)
-class ControlMark:
+class ControlMark(NamedTuple):
     """One drawn control (a touch target)."""
 
     key: Hashable
@@ -47,12 +47,12 @@ class ControlMark:
     label: str
 
 
-@dataclass
 class Record:
     """Everything drawn while recording; draw one frame per record (or ``clear()`` between)."""
 
-    texts: list[TextMark] = field(default_factory=list)
-    controls: list[ControlMark] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.texts: list[TextMark] = []
+        self.controls: list[ControlMark] = []
 
     def clear(self) -> None:
         self.texts.clear()
@@ -64,9 +64,9 @@ class Record:
         dx, dy = offset
         for t in other.texts:
             box = (t.box if t.box is not None else t.surface).move(dx, dy)
-            self.texts.append(replace(t, box=box, drawn=t.drawn.move(dx, dy), surface=surface))
+            self.texts.append(t._replace(box=box, drawn=t.drawn.move(dx, dy), surface=surface))
         for c in other.controls:
-            self.controls.append(replace(c, rect=c.rect.move(dx, dy)))
+            self.controls.append(c._replace(rect=c.rect.move(dx, dy)))
 
 
 _stack: list[Record] = []  # the UI draws from one thread; nested recordings each get a copy

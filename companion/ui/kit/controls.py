@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import pygame
 
@@ -154,8 +154,7 @@ def picture(control: Control) -> tuple[pygame.Surface, audit.Record]:
     return kept
 
 
-@dataclass(frozen=True)
-class _Press:
+class _Press(NamedTuple):
     pos: tuple[int, int]
     at: float
     control: Control | None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -36,27 +37,56 @@ def _ready() -> None:
         pygame.font.init()
 
 
-@lru_cache(maxsize=256)
 def cap_height(size: int, bold: bool = False) -> int:
-    """Visible height in px of a capital letter drawn at font ``size``."""
+    """Visible height in px of a capital letter drawn at font ``size`` (``bold`` draws the
+    same face, see :func:`companion.ui.theme.font`)."""
+    return _cap_height(size)
+
+
+@lru_cache(maxsize=256)
+def _cap_height(size: int) -> int:
     _ready()
-    metrics = theme.font(size, bold).metrics("H")[0]
+    metrics = theme.font(size).metrics("H")[0]
     if metrics is None:  # a font without "H": fall back to the ascent
-        return theme.font(size, bold).get_ascent()
+        return theme.font(size).get_ascent()
     _minx, _maxx, miny, maxy, _adv = metrics
     return maxy - miny
+
+
+#: ``size_for`` of pygame-ce's bundled font (file name, bytes): measuring it at start opens the
+#: face at four sizes the first frame never draws; ``tests/ui/test_kit.py`` measures it again
+MEASURED_FONT = ("freesansbold.ttf", 98600)
+MEASURED_SIZES = {READ_PX: 47, MIN_PX: 37}
+
+
+def _bundled_font_is_measured() -> bool:
+    import os
+
+    name, size = MEASURED_FONT
+    path = os.path.join(os.path.dirname(pygame.__file__), name)
+    try:
+        return pygame.font.get_default_font() == name and os.path.getsize(path) == size
+    except OSError:
+        return False
 
 
 @lru_cache(maxsize=64)
 def size_for(px: int, bold: bool = False) -> int:
     """The smallest font size whose capitals are at least ``px`` tall."""
+    if px in MEASURED_SIZES and _bundled_font_is_measured():
+        return MEASURED_SIZES[px]
+    return measure_size_for(px)
+
+
+def measure_size_for(px: int) -> int:
+    """:func:`size_for`, worked out from the font itself."""
     # capitals grow in proportion to the size: start at the proportional guess (one font
     # opened to measure, not one for every size on the way up), then settle on the smallest
     # size that reaches ``px``
-    size = max(1, math.ceil(px * _PROBE / max(1, cap_height(_PROBE, bold))))
-    while size > 1 and cap_height(size - 1, bold) >= px:
+    size = max(1, math.ceil(px * _PROBE / max(1, cap_height(_PROBE))))
+    while size > 1 and cap_height(size - 1) >= px:
         size -= 1
-    while cap_height(size, bold) < px:
+    while cap_height(size) < px:
         size += 1
     return size
 
@@ -144,8 +174,7 @@ def _wrapped_with_ellipsis(text: str, size: int, color: Colour, bold: bool, w: i
     return render(shown, size, color, bold, 0, align), shown
 
 
-@dataclass(frozen=True)
-class Fitted:
+class Fitted(NamedTuple):
     """What a label will draw: the picture, the font size used, the text shown (possibly
     shortened) and whether it fits its box at all (it does not when the box is lower than
     one line at the floor size; the audit then reports it)."""
