@@ -40,7 +40,6 @@ import os
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -90,19 +89,33 @@ class LockoutState(NamedTuple):
     until: float = 0.0
 
 
-@dataclass
 class Settings:
-    """What the staff can set. ``language`` None: the language the app was started with."""
+    """What the staff can set. ``language`` None: the language the app was started with.
 
-    language: str | None = None
-    volume: int = DEFAULT_VOLUME
-    #: seconds the staff menu stays open without a touch (30 to 3600)
-    staff_timeout: int = DEFAULT_STAFF_TIMEOUT
-    #: ended games kept in the store (see KEEP_CHOICES); older ones are pruned
-    keep_finished: int = KEEP_FINISHED
-    #: game -> option key -> the value the setup screen starts from
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    lock: LockoutState = field(default_factory=LockoutState)
+    A plain class, not a data class: it is read before the first frame, and a data class is
+    compiled from source when it is defined.
+    """
+
+    def __init__(self, language: str | None = None, volume: int = DEFAULT_VOLUME,
+                 staff_timeout: int = DEFAULT_STAFF_TIMEOUT, keep_finished: int = KEEP_FINISHED,
+                 options: dict[str, dict[str, Any]] | None = None, lock: LockoutState | None = None) -> None:
+        self.language = language
+        self.volume = volume
+        #: seconds the staff menu stays open without a touch (30 to 3600)
+        self.staff_timeout = staff_timeout
+        #: ended games kept in the store (see KEEP_CHOICES); older ones are pruned
+        self.keep_finished = keep_finished
+        #: game -> option key -> the value the setup screen starts from
+        self.options: dict[str, dict[str, Any]] = {} if options is None else options
+        self.lock = LockoutState() if lock is None else lock
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Settings and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Settings({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
 
 def _int(value: Any, low: int, high: int, default: int) -> int:

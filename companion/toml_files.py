@@ -12,8 +12,7 @@ parsing every time: the copy is a shortcut, never a second truth.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> (folder / "a.toml").write_text('[screen]\\nlanguage = "de"\\n', encoding="utf-8")
-26
+>>> _ = (folder / "a.toml").write_text('[screen]\\nlanguage = "de"\\n', encoding="utf-8")
 >>> read(folder / "a.toml", cache=folder / "cache")
 {'screen': {'language': 'de'}}
 >>> read(folder / "a.toml", cache=folder / "cache")  # now from the JSON copy

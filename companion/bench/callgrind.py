@@ -132,7 +132,8 @@ def figures(s: Any, data: Path, notes: list[str], say: Callable[[str], None]) ->
                     f"mean of {n} presses, Suleika 4p mid-game, hub to flip", PRESS_TARGET))
 
     say_("instructions: start")
-    process.start_seconds(process.bare_argv(True))  # .pyc files written before counting
+    # .pyc files and the parsed TOML copies (companion.toml_files) written before counting
+    process.start_seconds(process.bare_argv(True))
     process.start_seconds(process.child_argv("start", data, "--exit"))
     bare = count(process.bare_argv(True))
     app = count(process.child_argv("start", data, "--exit"))

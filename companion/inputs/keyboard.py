@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-
 from .events import InputEvent
 
 __all__ = ["DIE_KEYS", "KEYS", "key_to_event"]

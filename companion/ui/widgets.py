@@ -31,13 +31,11 @@ class Button(Control):
     size: int = 28
 
 
-@dataclass
 class Banner:
     """One line of feedback: what happened, or what was wrong and why nothing changed."""
 
-    text: str = ""
-    bad: bool = False
-    until: float = 0.0
+    def __init__(self, text: str = "", bad: bool = False, until: float = 0.0) -> None:
+        self.text, self.bad, self.until = text, bad, until
 
     def show(self, text: str, now: float, bad: bool = False, seconds: float = 4.0) -> None:
         self.text, self.bad, self.until = text, bad, now + seconds

@@ -141,3 +141,25 @@ def test_the_two_dots_of_an_umlaut_stay_apart_at_every_size(bold):
         dots = pygame.mask.Mask((mask.get_size()[0], top))
         dots.draw(mask, (0, 0))
         assert len(dots.connected_components()) == 2, f"{size} px, bold={bold}"
+
+
+def test_the_font_sizes_from_the_table_are_those_the_font_measures():
+    """The table of read and minimum sizes (kept so that a start opens no font only to
+    measure it) must say what the bundled font measures; another font file is measured."""
+    from companion.ui.kit import text
+
+    for px in (text.READ_PX, text.MIN_PX, 30):
+        assert text.size_for(px) == text.measure_size_for(px)
+
+
+def test_a_font_file_other_than_the_measured_one_is_measured(monkeypatch):
+    from companion.ui.kit import text
+
+    monkeypatch.setattr(text, "MEASURED_FONT", ("freesansbold.ttf", 1))
+    monkeypatch.setattr(text, "MEASURED_SIZES", {text.READ_PX: 99, text.MIN_PX: 99})
+    text.size_for.cache_clear()
+    try:
+        assert not text._bundled_font_is_measured()
+        assert text.size_for(text.READ_PX) == text.measure_size_for(text.READ_PX) != 99
+    finally:
+        text.size_for.cache_clear()

@@ -17,7 +17,6 @@ choices) and :func:`min_size` as the floor for everything else.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -221,7 +220,6 @@ def place(img: pygame.Surface, box: pygame.Rect, align: str, valign: str) -> pyg
     return r
 
 
-@dataclass(eq=False)
 class Label:
     """Text drawn into a box. ``role="read"`` marks text read from across the table (its
     floor is :func:`read_size`); ``size`` is the preferred font size (default: the floor);
@@ -233,15 +231,16 @@ class Label:
     True
     """
 
-    text: str
-    rect: pygame.Rect
-    role: str = "min"
-    size: int | None = None
-    color: Colour = theme.INK
-    bold: bool = False
-    align: str = "left"
-    valign: str = "center"
-    wrap: bool = False
+    def __init__(self, text: str, rect: pygame.Rect, role: str = "min", size: int | None = None,
+                 color: Colour = theme.INK, bold: bool = False, align: str = "left", valign: str = "center",
+                 wrap: bool = False) -> None:
+        # a plain class, not a data class: the kit is loaded before the first frame, and a
+        # data class is compiled from source when it is defined
+        self.text, self.rect, self.role, self.size, self.color = text, rect, role, size, color
+        self.bold, self.align, self.valign, self.wrap = bold, align, valign, wrap
+
+    def __repr__(self) -> str:
+        return f"Label({self.text!r}, {self.rect!r}, role={self.role!r}, size={self.size!r})"
 
     def fitted(self) -> Fitted:
         floor = floor_for(self.role, self.bold)
