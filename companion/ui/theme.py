@@ -13,6 +13,10 @@ from functools import lru_cache
 
 import pygame
 
+#: ``Font(None, size)`` opens pygame-ce's bundled font at this share of ``size`` (its C code does;
+#: ``tests/ui/test_kit_text.py`` checks the pixels are the same as ``Font(None, size)``'s)
+DEFAULT_FONT_SCALE = 0.6875
+
 SIZE = (800, 480)  # logical screen: the official 7" display; scaled to whatever screen we get
 
 BG = (28, 24, 38)
@@ -65,7 +69,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def _face(size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, size)  # pygame-ce's bundled font: umlauts included
+    return pygame.font.Font(bundled_font_path(), max(1, int(size * DEFAULT_FONT_SCALE)))
+
+
+@lru_cache(maxsize=1)
+def bundled_font_path() -> str:
+    """The file of pygame-ce's bundled font (``Font(None, size)``'s face). Opened by its name,
+    SDL reads it itself; ``Font(None, ...)`` reads it through a Python file object, one
+    Python call per seek and read (about 1,100 of them for each size opened)."""
+    import os
+
+    return os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
 
 
 @lru_cache(maxsize=512)

@@ -163,3 +163,15 @@ def test_a_font_file_other_than_the_measured_one_is_measured(monkeypatch):
         assert text.size_for(text.READ_PX) == text.measure_size_for(text.READ_PX) != 99
     finally:
         text.size_for.cache_clear()
+
+
+@pytest.mark.parametrize("size", [18, 28, 37, 47, 60, 100])
+def test_the_face_opened_by_its_file_draws_what_pygames_default_font_draws(size):
+    """``theme.font`` opens the bundled font by its file (SDL reads it, not Python); it must
+    draw exactly what ``pygame.font.Font(None, size)`` draws."""
+    text = "Spiel wählen · Äpfel, Öl, Übermut: 42 Dinar"
+    ours, pygames = theme.font(size), pygame.font.Font(None, size)
+    assert ours.get_linesize() == pygames.get_linesize() and ours.metrics("H") == pygames.metrics("H")
+    a, b = ours.render(text, True, (255, 255, 255)), pygames.render(text, True, (255, 255, 255))
+    assert a.get_size() == b.get_size()
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

@@ -62,9 +62,9 @@ def _bundled_font_is_measured() -> bool:
     import os
 
     name, size = MEASURED_FONT
-    path = os.path.join(os.path.dirname(pygame.__file__), name)
+    path = theme.bundled_font_path()
     try:
-        return pygame.font.get_default_font() == name and os.path.getsize(path) == size
+        return os.path.basename(path) == name and os.path.getsize(path) == size
     except OSError:
         return False
 
