@@ -10,7 +10,6 @@ game (legal record lines only, no position built by hand), refused three ways:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -247,7 +246,7 @@ def test_a_steering_key_with_no_tokens_left_is_greyed_and_a_tap_says_why(app):
     before, state = list(scene.session.actions), scene.session.state
     up = key(scene, ("steer", "up"))
     assert isinstance(up, paint.Greyed) and up.key not in [c.key for c in scene.focusable()]
-    looks_off = Button(**{f.name: getattr(up, f.name) for f in dataclasses.fields(up) if f.init})
+    looks_off = Button(**up.settings())
     looks_off.enabled = False                               # drawn as this disabled key
     assert pygame.image.tobytes(picture(up)[0], "RGB") == pygame.image.tobytes(picture(looks_off)[0], "RGB")
     assert up.enabled and up.look() != looks_off.look()

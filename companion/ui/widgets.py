@@ -8,8 +8,6 @@ uses the read size, wraps, and ends in "…" when it does not fit its rect.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from companion.ui import theme
@@ -18,7 +16,6 @@ from companion.ui.kit.layout import inset
 from companion.ui.kit.text import Label, read_size
 
 
-@dataclass(eq=False)
 class Button(Control):
     """A tappable rectangle. ``on_tap`` runs when it is tapped and ``enabled``.
 
@@ -28,7 +25,7 @@ class Button(Control):
     (True, 28)
     """
 
-    size: int = 28
+    default_size = 28
 
 
 class Banner:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 import pytest
 
@@ -246,10 +244,12 @@ def test_old_buttons_keep_their_signature_and_are_controls():
     assert Button(pygame.Rect(0, 0, 10, 10), "x", print).size == 28
     assert b.hit((5, 5)) and b.tap() and hits == [1]
 
-    @dataclass(eq=False)
     class Arrow(Button):
-        up: bool = True
-    assert Arrow(pygame.Rect(0, 0, 48, 48), "", print, up=False).up is False
+        def __init__(self, *args, up=True, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.up = up
+    arrow = Arrow(pygame.Rect(0, 0, 48, 48), "", print, up=False)
+    assert arrow.up is False and arrow.size == 28 and arrow.settings()["label"] == ""
 
 
 def test_taps_on_no_control_go_to_the_board_with_the_same_rules():

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 import pygame
@@ -53,29 +52,42 @@ def draw_icon(surf: pygame.Surface, rect: pygame.Rect, icon: str, ink: Colour) -
         pygame.draw.polygon(surf, ink, points)
 
 
-@dataclass(eq=False)
 class Control:
     """A tappable rect with a label. ``key`` identifies it across layouts (default: label
     and rect); ``role`` "read" marks its label as read from across the table; ``icon``
     draws an arrow; ``visible=False`` makes an invisible hit area (over a picture).
+
+    A plain class, not a data class: the kit is loaded before the first frame, and a data
+    class is compiled from source when it is defined. ``settings()`` gives what it was made
+    with, to make another control of the same look (``Greyed(**c.settings())``).
 
     >>> c = Control(pygame.Rect(0, 0, 64, 64), "3", key=("die", 3))
     >>> c.hit((5, 5)), c.ident
     (True, ('die', 3))
     """
 
-    rect: pygame.Rect
-    label: str = ""
-    on_tap: Callable[[], object] | None = None
-    enabled: bool = True
-    selected: bool = False
-    size: int | None = None
-    color: Colour | None = None
-    key: Hashable = None
-    role: str = "read"
-    icon: str | None = None
-    visible: bool = True
-    pressed: bool = False  # set by Controls while a finger is down on it: seen at once
+    #: the font size of a label made without one (None: the read size)
+    default_size: int | None = None
+    #: what ``__init__`` takes, in its order
+    SETTINGS = ("rect", "label", "on_tap", "enabled", "selected", "size", "color", "key", "role", "icon",
+                "visible", "pressed")
+
+    def __init__(self, rect: pygame.Rect, label: str = "", on_tap: Callable[[], object] | None = None,
+                 enabled: bool = True, selected: bool = False, size: int | None = None,
+                 color: Colour | None = None, key: Hashable = None, role: str = "read", icon: str | None = None,
+                 visible: bool = True, pressed: bool = False) -> None:
+        self.rect, self.label, self.on_tap, self.enabled, self.selected = rect, label, on_tap, enabled, selected
+        self.size = self.default_size if size is None else size
+        self.color, self.key, self.role, self.icon = color, key, role, icon
+        self.visible = visible
+        self.pressed = pressed  # set by Controls while a finger is down on it: seen at once
+
+    def settings(self) -> dict[str, object]:
+        """What it was made with (and has now), by name."""
+        return {name: getattr(self, name) for name in self.SETTINGS}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rect!r}, {self.label!r}, key={self.key!r}, enabled={self.enabled!r})"
 
     @property
     def ident(self) -> Hashable:

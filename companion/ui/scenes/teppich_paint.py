@@ -7,7 +7,6 @@ shows for the step the table is in, and draws everything from the scene's state.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,7 +33,6 @@ def _undo(s: TeppichScene, rect: pygame.Rect) -> Control:
     return s.button(rect, s.t("undo"), s.undo, "undo", enabled=entry or s.session.can_undo())
 
 
-@dataclass(eq=False)
 class Greyed(Button):
     """A key whose move is not allowed now: drawn as a disabled key, but a tap still reaches
     it and says why (the engine's refusal in words) instead of doing nothing. LEFT / RIGHT
@@ -53,7 +51,7 @@ class Greyed(Button):
 
 def greyed(c: Control) -> Control:
     """The same key, greyed (see :class:`Greyed`)."""
-    return Greyed(**{f.name: getattr(c, f.name) for f in fields(c) if f.init})
+    return Greyed(**c.settings())
 
 
 def row_controls(s: TeppichScene) -> list[Control]:
