@@ -76,9 +76,16 @@ class Control:
                  enabled: bool = True, selected: bool = False, size: int | None = None,
                  color: Colour | None = None, key: Hashable = None, role: str = "read", icon: str | None = None,
                  visible: bool = True, pressed: bool = False) -> None:
-        self.rect, self.label, self.on_tap, self.enabled, self.selected = rect, label, on_tap, enabled, selected
+        self.rect = rect
+        self.label = label
+        self.on_tap = on_tap
+        self.enabled = enabled
+        self.selected = selected
         self.size = self.default_size if size is None else size
-        self.color, self.key, self.role, self.icon = color, key, role, icon
+        self.color = color
+        self.key = key
+        self.role = role
+        self.icon = icon
         self.visible = visible
         self.pressed = pressed  # set by Controls while a finger is down on it: seen at once
 
