@@ -33,7 +33,7 @@ def _ui_env(headless: bool) -> None:
 def header_for(args: argparse.Namespace) -> dict[str, Any]:
     """The record header for ``--game``, ``--players``, ``--seed``, ``--option key=value``
     (any option of the game's registry entry) and ``--rules`` (short for ``--option rules=``)."""
-    from companion.engine.base import IllegalAction
+    from companion.engine.errors import IllegalAction
     from companion.games import spec
 
     game = spec(args.game)
@@ -59,12 +59,16 @@ def header_for(args: argparse.Namespace) -> dict[str, Any]:
 
 # -- run -------------------------------------------------------------------------------------
 def cmd_run(args: argparse.Namespace) -> int:
+    from companion import settings
     from companion.root import start, stop
     from companion.session.store import Store
     from companion.ui.app import kiosk_mode
 
+    # the staff's settings beside the games, read once: how many ended games the store keeps,
+    # the language and the volume
+    chosen = settings.load(settings.data_dir(args.data))
     # whatever state the card is in, the app starts; what was found is shown and logged
-    store, notices = Store.open(args.data)
+    store, notices = Store.open(args.data, keep_finished=chosen.keep_finished)
     for notice in notices:
         print(f"store: {notice}", file=sys.stderr)
     # a kiosk (the unit says so, or a Pi) is full screen and only the staff menu leaves it,
@@ -72,7 +76,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     kiosk = kiosk_mode(args.kiosk)
     fullscreen = kiosk if args.fullscreen is None else args.fullscreen
     app, scene, sources = start(store, lang=args.lang, fullscreen=fullscreen, kiosk=kiosk,
-                                gpio=not args.no_gpio, serial=args.serial, notices=notices)
+                                gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen)
     # the same list the first screen told: the staff menu's "games file" page shows it for as
     # long as the app runs
     app.store_notices = list(notices)
@@ -331,23 +335,40 @@ def _narrow_parser(**kwargs: Any) -> argparse.ArgumentParser:
     return NarrowParser(**kwargs)
 
 
+#: The start's own options (``companion [run] ...``): flag, its name in the Namespace, its kind
+#: ("value", "flag": store_true, "both": --x and --no-x) and its help. Both the parsers and
+#: ``_read_start`` are made from this table.
+RUN_OPTIONS = (
+    ("--data", "data", "value", "the games database file (default: the data directory)"),
+    ("--serial", "serial", "value", "serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id"),
+    ("--no-gpio", "no_gpio", "flag", "do not use GPIO buttons"),
+    ("--fullscreen", "fullscreen", "both", "full screen (default: in kiosk mode)"),
+    ("--kiosk", "kiosk", "both", "Escape and closing the window do nothing, only the staff menu leaves "
+                                 "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)"),
+)
+
+
 def _run_options(parser: argparse.ArgumentParser, defaults: bool = True) -> None:
     """The start's options. ``defaults=False`` for the ``run`` sub-command: its defaults would
     overwrite what was given before the word ``run`` (``companion --data x run``)."""
     import argparse
 
-    def default(value: Any) -> Any:
-        return value if defaults else argparse.SUPPRESS
+    for flag, _name, kind, words in RUN_OPTIONS:
+        default = (False if kind == "flag" else None) if defaults else argparse.SUPPRESS
+        if kind == "value":
+            parser.add_argument(flag, default=default, help=words)
+        else:
+            action = "store_true" if kind == "flag" else argparse.BooleanOptionalAction
+            parser.add_argument(flag, action=action, default=default, help=words)
 
-    parser.add_argument("--data", default=default(None), help="the games database file (default: the data directory)")
-    parser.add_argument("--serial", default=default(None),
-                        help="serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id")
-    parser.add_argument("--no-gpio", action="store_true", default=default(False), help="do not use GPIO buttons")
-    parser.add_argument("--fullscreen", action=argparse.BooleanOptionalAction, default=default(None),
-                        help="full screen (default: in kiosk mode)")
-    parser.add_argument("--kiosk", action=argparse.BooleanOptionalAction, default=default(None),
-                        help="Escape and closing the window do nothing, only the staff menu leaves "
-                             "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)")
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """Which game and how (``demo`` and ``simulate``): the header of its record."""
+    parser.add_argument("--game", default="suleika")
+    parser.add_argument("--players", type=int, default=None, help="default: the game's usual count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default=None, help="short for --option rules=...")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -369,12 +390,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if wanted("demo"):
         demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
-        demo.add_argument("--game", default="suleika")
-        demo.add_argument("--players", type=int, default=None, help="default: the game's usual count")
-        demo.add_argument("--seed", type=int, default=1)
+        _game_options(demo)
         demo.add_argument("--turns", type=int, default=10)
-        demo.add_argument("--rules", default=None, help="short for --option rules=...")
-        demo.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
         demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
         demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
         demo.add_argument("--data", default=None, help="store the demo game in this database file")
@@ -387,12 +404,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
     if wanted("simulate"):
         sim = sub.add_parser("simulate", help="play simulated games and report their speed")
-        sim.add_argument("--game", default="suleika")
-        sim.add_argument("--players", type=int, default=None, help="default: the game's usual count")
+        _game_options(sim)
         sim.add_argument("--games", type=int, default=100)
-        sim.add_argument("--seed", type=int, default=1)
-        sim.add_argument("--rules", default=None, help="short for --option rules=...")
-        sim.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
         sim.add_argument("--policy", choices=("one-heading", "random"), default="one-heading",
                          help="one-heading: before a roll a player makes each kind of choice at most once, "
                               "as a person does; random: any legal action at every step")
@@ -430,10 +443,11 @@ COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": 
             "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join}
 
 
-#: the start's own options, read without argparse by ``_read_start``: flag -> (name, value)
-_START_FLAGS = {"--no-gpio": ("no_gpio", True), "--fullscreen": ("fullscreen", True),
-                "--no-fullscreen": ("fullscreen", False), "--kiosk": ("kiosk", True), "--no-kiosk": ("kiosk", False)}
-_START_VALUES = {"--lang": "lang", "--data": "data", "--serial": "serial"}
+#: ``_read_start``'s view of RUN_OPTIONS: flag -> (name, value), and flag -> name of those
+#: that take a value (``--lang`` too, before the word ``run`` only)
+_START_FLAGS = {f: (name, True) for f, name, kind, _ in RUN_OPTIONS if kind != "value"} | {
+    "--no-" + f[2:]: (name, False) for f, name, kind, _ in RUN_OPTIONS if kind == "both"}
+_START_VALUES = {"--lang": "lang"} | {f: name for f, name, kind, _ in RUN_OPTIONS if kind == "value"}
 
 
 def _read_start(argv: list[str]) -> Any:
@@ -449,8 +463,8 @@ def _read_start(argv: list[str]) -> Any:
     """
     import types
 
-    found: dict[str, Any] = {"lang": os.environ.get("COMPANION_LANG", "de"), "command": None, "data": None,
-                             "serial": None, "no_gpio": False, "fullscreen": None, "kiosk": None}
+    found: dict[str, Any] = {"lang": os.environ.get("COMPANION_LANG", "de"), "command": None}
+    found |= {name: False if kind == "flag" else None for _f, name, kind, _w in RUN_OPTIONS}
     words = iter(argv)
     for word in words:
         if word == "run" and found["command"] is None:
@@ -492,11 +506,7 @@ def _for_the_user(exc: Exception) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else list(argv))
-    command = args.command or "run"
-    for name, default in (("lang", "de"), ("data", None), ("serial", None), ("no_gpio", False), ("fullscreen", None),
-                          ("kiosk", None)):
-        if not hasattr(args, name):
-            setattr(args, name, default)
+    command = args.command or "run"  # every parser and _read_start give the start's options
     try:
         return COMMANDS[command](args)
     except KeyboardInterrupt:

@@ -9,10 +9,13 @@ go through :func:`start`, so what is measured is what a café gets.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games import resolve, spec
 from companion.session.store import Store
+
+if TYPE_CHECKING:
+    from companion.settings import Settings
 
 #: route name -> "module:attr" of the scene class; resolved on first use, so start-up does
 #: not import screens it does not show.
@@ -53,14 +56,17 @@ def make_app(**kwargs: Any) -> Any:
 
 def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpio: bool = True,
           serial: str | None = None, pin_factory: Any = None,
-          notices: list[Any] | None = None, kiosk: bool | None = None) -> tuple[Any, Any, list[Any]]:
+          notices: list[Any] | None = None, kiosk: bool | None = None,
+          chosen: Settings | None = None) -> tuple[Any, Any, list[Any]]:
     """The app, its first scene (the resume offer if a game was left unfinished, else the
     menu) and the list the input sources will be put in once the first frame is on screen
-    (opening the pin library takes longer than opening the window)."""
+    (opening the pin library takes longer than opening the window). ``chosen``: the staff's
+    settings as already read (``companion run`` reads them once), else read here."""
     from companion import settings
 
     # the staff menu's choices (settings.toml beside the games) win over the defaults
-    chosen = settings.load(settings.data_dir(getattr(store, "path", None)))
+    if chosen is None:
+        chosen = settings.load(settings.data_dir(getattr(store, "path", None)))
     app = make_app(store=store, lang=chosen.language or lang, fullscreen=fullscreen, kiosk=kiosk)
     if chosen.volume != settings.DEFAULT_VOLUME:
         from companion.ui.scenes.staff_menu import apply_volume

@@ -6,7 +6,9 @@ handed to each game's ``make_engine``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from companion.lazy import exports
 
 __all__ = ["Action", "Chance", "Engine", "Event", "IllegalAction"]
 
@@ -14,10 +16,5 @@ if TYPE_CHECKING:
     from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 
 
-def __getattr__(name: str) -> Any:
-    # loaded on first use: the menu needs ``companion.engine.errors``, not the engines' types
-    if name in __all__:
-        from companion.engine import base
-
-        return getattr(base, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# loaded on first use: the menu needs ``companion.engine.errors``, not the engines' types
+__getattr__ = exports(__name__, dict.fromkeys(__all__, "base"))

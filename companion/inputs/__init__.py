@@ -31,8 +31,7 @@ modules (``companion.inputs.gpio``, ``companion.inputs.serial_box``,
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from companion.lazy import exports
 
 # Each name is loaded from its module on first use, so that ``companion.inputs.events`` (what
 # every screen needs) does not bring in the hub, the debouncers and logging before the first
@@ -50,9 +49,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _WHERE)

@@ -7,8 +7,7 @@ the first frame needs none of them.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from companion.lazy import exports
 
 _WHERE = {
     "SeededChance": "chance", "Notice": "notice", "StoreError": "notice",
@@ -21,9 +20,4 @@ __all__ = ["SeededChance", "Notice", "RecordError", "dumps", "parse_record", "re
            "replay_record", "Session", "Store", "StoreError"]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-    globals()[name] = value  # once found, a plain attribute
-    return value
+__getattr__ = exports(__name__, _WHERE)

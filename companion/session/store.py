@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["Store", "StoreError", "GameRow", "HistoryRow", "LedgerRow", "Loaded", "default_path", "read_witness",
            "witness_path"]
 
+#: The games that ended: played to the end, or closed (left, abandoned, damaged).
+ENDED = "(finished IS NOT NULL OR closed IS NOT NULL)"
 #: Finished (or closed) games kept by default; older ones are pruned, unfinished ones never.
 KEEP_FINISHED = 500
 
@@ -282,8 +284,7 @@ class Store:
         first must not go the moment it ends. Returns how many went. A full card is no reason
         to fail: the next start tries again."""
         keep = self.keep_finished if keep is None else keep
-        old = ("SELECT id FROM games WHERE finished IS NOT NULL OR closed IS NOT NULL "
-               "ORDER BY COALESCE(finished, closed) DESC, id DESC LIMIT -1 OFFSET ?")
+        old = f"SELECT id FROM games WHERE {ENDED} ORDER BY COALESCE(finished, closed) DESC, id DESC LIMIT -1 OFFSET ?"
         try:
             ids = [r[0] for r in self._read(old, (keep,))]
             if ids:
@@ -296,6 +297,10 @@ class Store:
         return len(ids)
 
     # -- reading ---------------------------------------------------------------------------
+    def ended_count(self) -> int:
+        """How many ended games the store holds now (what ``prune`` keeps to its limit)."""
+        return int(self._read(f"SELECT COUNT(*) FROM games WHERE {ENDED}")[0][0])
+
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self.db.execute(sql, args).fetchall()
@@ -382,7 +387,7 @@ class Store:
         rows = self._read(
             "SELECT g.id, COALESCE(g.finished, g.closed, g.started), g.game, g.header, g.result, "
             "g.finished, g.closed_reason, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
-            "FROM games g WHERE g.finished IS NOT NULL OR g.closed IS NOT NULL ORDER BY g.id DESC LIMIT ?",
+            f"FROM games g WHERE {ENDED} ORDER BY g.id DESC LIMIT ?",
             (limit,))
         out = []
         for gid, date, game, text, result, finished, reason, length in rows:

@@ -325,6 +325,7 @@ def test_pruning_keeps_the_newest_ended_games_and_every_unfinished_one(tmp_path)
     assert [h.id for h in store.history()] == ids[5:8][::-1]
     assert [g.id for g in store.unfinished()] == [ids[8]]
     assert store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 4 * 2
+    assert store.ended_count() == 3  # what the staff page counts
 
 
 def test_move_aside_never_overwrites(tmp_path):

@@ -53,7 +53,7 @@ def _cap_height(size: int) -> int:
 
 
 #: ``size_for`` of pygame-ce's bundled font (file name, bytes): measuring it at start opens the
-#: face at four sizes the first frame never draws; ``tests/ui/test_kit.py`` measures it again
+#: face at four sizes the first frame never draws; ``tests/ui/test_kit_text.py`` measures it again
 MEASURED_FONT = ("freesansbold.ttf", 98600)
 MEASURED_SIZES = {READ_PX: 47, MIN_PX: 37}
 

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from companion.games import REGISTRY, OptionSpec
+from companion.session.notice import StoreError
 from companion.settings import KEEP_CHOICES, LANGUAGES, option_defaults, save
 from companion.ui import theme
 from companion.ui.kit import grid, read_size, row
@@ -169,11 +170,9 @@ class KeepPage(LanguagePage):
     def ended(self) -> int:
         store = getattr(self.app, "store", None)
         try:
-            row_ = store.db.execute("SELECT COUNT(*) FROM games WHERE finished IS NOT NULL "
-                                    "OR closed IS NOT NULL").fetchone() if store is not None else None
-        except Exception:  # noqa: BLE001 - a damaged file is told on the games file page
+            return store.ended_count() if store is not None else 0
+        except StoreError:  # a damaged file is told on the games file page
             return 0
-        return int(row_[0]) if row_ else 0
 
     def draw_page(self, surf: pygame.Surface) -> None:
         value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
