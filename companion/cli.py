@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # frame before the engines, the box data, the pins or the other commands' options are loaded.
 
 #: the errors a command reports as one line for a user (module, class), see ``_for_the_user``
-USER_ERRORS = (("companion.engine.errors", "IllegalAction"), ("companion.gamedata", "BoxDataError"),
+USER_ERRORS = (("companion.engine.errors", "IllegalAction"), ("companion.boxdata", "BoxDataError"),
                ("companion.inputs.gpio", "PinMapError"))
 
 
@@ -294,7 +294,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_qr_join(args: argparse.Namespace) -> int:
     """The record from the texts of its QR codes (one code's text a line, any order)."""
-    from companion.ui.scenes.staff_qr import QrError, decode
+    from companion.ui.staff.qr import QrError, decode
 
     texts: list[str] = []
     for name in args.files or ["-"]:

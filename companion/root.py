@@ -20,14 +20,14 @@ if TYPE_CHECKING:
 #: route name -> "module:attr" of the scene class; resolved on first use, so start-up does
 #: not import screens it does not show.
 SCENES: dict[str, str] = {
-    "menu": "companion.ui.scenes.menu:MenuScene",
-    "setup": "companion.ui.scenes.setup:SetupScene",
-    "names": "companion.ui.scenes.names:NameScene",
-    "end": "companion.ui.scenes.end:EndScene",
-    "resume": "companion.ui.scenes.resume:ResumeScene",
-    "pause": "companion.ui.scenes.pause:PauseScene",
-    "selftest": "companion.ui.scenes.selftest:SelftestScene",
-    "staff": "companion.ui.scenes.staff:staff_scene",
+    "menu": "companion.ui.shell.menu:MenuScene",
+    "setup": "companion.ui.shell.setup:SetupScene",
+    "names": "companion.ui.shell.names:NameScene",
+    "end": "companion.ui.shell.end:EndScene",
+    "resume": "companion.ui.shell.resume:ResumeScene",
+    "pause": "companion.ui.shell.pause:PauseScene",
+    "selftest": "companion.ui.shell.selftest:SelftestScene",
+    "staff": "companion.ui.staff.scene:staff_scene",
 }
 
 
@@ -69,7 +69,7 @@ def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpi
         chosen = settings.load(settings.data_dir(getattr(store, "path", None)))
     app = make_app(store=store, lang=chosen.language or lang, fullscreen=fullscreen, kiosk=kiosk)
     if chosen.volume != settings.DEFAULT_VOLUME:
-        from companion.ui.scenes.staff_menu import apply_volume
+        from companion.ui.staff.menu import apply_volume
         apply_volume(app, chosen.volume)
     sources: list[Any] = []
 

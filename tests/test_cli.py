@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from companion.cli import main
-from companion.engine import suleika
 from companion.games import get_engine
+from companion.games.suleika import rules as suleika
 from companion.session.record import dumps
 from companion.session.simulate import random_game, random_step
 

@@ -419,7 +419,7 @@ def test_the_polkit_rule_allows_the_companion_only_power_and_usb(tmp_path: Path)
 
 
 def test_the_unit_keeps_no_new_privileges_and_uses_no_sudo() -> None:
-    from companion.ui.scenes import staff_menu
+    from companion.ui.staff import menu as staff_menu
 
     unit = UNIT.read_text()
     assert "\nNoNewPrivileges=yes\n" in unit

@@ -27,32 +27,23 @@ from typing import Any
 
 import pytest
 
-import companion.engine
+import companion.games
 from companion.engine.base import IllegalAction
-from companion.gamedata import assets_dir
 from companion.ui.i18n import Texts
 from tests.language import foreign_words
 
-ENGINE_DIR = Path(companion.engine.__file__).parent
-NOT_GAMES = {"__init__", "base", "errors"}
+GAMES_DIR = Path(companion.games.__file__).parent
 #: Where a parameter list cannot be read from the source (``**params`` passed on).
 UNKNOWN = None
 
 
 def games() -> list[str]:
-    """Every engine present: a package, or a module, under ``companion/engine/``."""
-    out = []
-    for path in sorted(ENGINE_DIR.iterdir()):
-        if path.is_dir() and (path / "__init__.py").exists():
-            out.append(path.name)
-        elif path.suffix == ".py" and path.stem not in NOT_GAMES:
-            out.append(path.stem)
-    return out
+    """Every game that comes with the companion: a package under ``companion/games/``."""
+    return [path.name for path in sorted(GAMES_DIR.iterdir()) if (path / "rules" / "__init__.py").exists()]
 
 
 def sources(game: str) -> list[Path]:
-    package = ENGINE_DIR / game
-    return sorted(package.rglob("*.py")) if package.is_dir() else [ENGINE_DIR / f"{game}.py"]
+    return sorted((GAMES_DIR / game / "rules").rglob("*.py"))
 
 
 def _name(func: ast.expr) -> str:
@@ -82,7 +73,7 @@ class Scan:
 
 def declared(game: str, name: str) -> tuple[str, ...] | None:
     """The engine package's own list (``REASONS``, ``CHANCE_KINDS``), if it keeps one."""
-    module = importlib.import_module(f"companion.engine.{game}")
+    module = importlib.import_module(f"companion.games.{game}.rules")
     value = getattr(module, name, None)
     return tuple(value) if value is not None else None
 
@@ -92,7 +83,7 @@ def scan(game: str) -> Scan:
     reasons = set(declared(game, "REASONS") or ())
     for path in sources(game):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        where = f"{path.relative_to(ENGINE_DIR.parent.parent)}"
+        where = f"{path.relative_to(GAMES_DIR.parent.parent)}"
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in ("REASONS", "CHANCE_KINDS")
                                                     for t in node.targets):
@@ -135,7 +126,7 @@ def scan(game: str) -> Scan:
 
 
 def texts(game: str, lang: str) -> dict[str, dict[str, str]]:
-    path = assets_dir() / "i18n" / f"{game}.{lang}.toml"
+    path = GAMES_DIR / game / f"{lang}.toml"
     assert path.exists(), f"{path.name} is missing: {game}'s codes have no words in {lang}"
     with open(path, "rb") as f:
         return tomllib.load(f)

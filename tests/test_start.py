@@ -18,12 +18,12 @@ app, scene, sources = root.start(store, fullscreen=False)
 app.show(scene)
 app.step(block=False)
 names = ("gpiozero", "serial", "segno", "companion.inputs.gpio", "companion.inputs.serial_box",
-         "companion.ui.scenes.suleika", "companion.ui.scenes.setup", "companion.ui.kit.choices",
+         "companion.games.suleika.screen.table", "companion.ui.shell.setup", "companion.ui.kit.choices",
          "companion.systemd", "companion.inputs.hub", "companion.inputs.keyboard", "logging", "hashlib",
          "companion.session.record", "companion.session.session",
          # the TOML reader and argparse cost a start 15 M instructions each (companion.toml_files,
          # companion.cli._read_start); the engines' types and the box files' readers are not shown
-         "tomllib", "argparse", "companion.engine.base", "companion.gamedata", "csv")
+         "tomllib", "argparse", "companion.engine.base", "companion.boxdata")
 print(json.dumps({"frames": app.frames, "loaded": sorted(m for m in names if m in sys.modules),
                   "words": sorted(app.texts._own.loaded()), "english": app.texts._english is not None}))
 """

@@ -29,7 +29,7 @@ def test_the_app_says_ready_after_its_first_frame(tmp_path, monkeypatch):
     server.settimeout(2)
     monkeypatch.setenv("NOTIFY_SOCKET", path)
     from companion.root import make_app
-    from companion.ui.scenes.menu import MenuScene
+    from companion.ui.shell.menu import MenuScene
 
     app = make_app(lang="en", fullscreen=False, sound=False)
     try:

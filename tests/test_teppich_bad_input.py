@@ -21,14 +21,13 @@ import pytest
 from companion.cli import main
 from companion.engine.base import IllegalAction
 from companion.games import get_engine
+from companion.games.teppich.screen import draw, paint
 from companion.root import make_app
 from companion.session.record import dumps
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.i18n import Texts
 from companion.ui.kit.controls import picture
-from companion.ui.scenes import teppich_draw as draw
-from companion.ui.scenes import teppich_paint as paint
 from companion.ui.widgets import Button
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap

@@ -135,7 +135,7 @@ def _run(venv: Path, env: dict[str, str], cwd: Path, *args: str) -> subprocess.C
 def test_installed_wheel_finds_its_own_files(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     venv, env = installed
     probe = (
-        "import json, companion, companion.gamedata as g, companion.inputs.gpio as p\n"
+        "import json, companion, companion.boxdata as g, companion.inputs.gpio as p\n"
         "print(json.dumps({'package': companion.__file__, 'assets': str(g.assets_dir()),\n"
         "                  'pins': str(p.DEFAULT_PINS_PATH), 'map': p.load_pins()}))\n"
     )

@@ -46,7 +46,7 @@ def games(warm: int, n: int, policy: str, players: int) -> None:
 def midgame(players: int, seed: int, phase: str) -> Any:
     """A session (no store) about halfway through a random Suleika game, stopped in ``phase``
     (``roll``: only where the hint has something to show)."""
-    from companion.engine import suleika
+    from companion.games.suleika import rules as suleika
     from companion.session.session import Session
     from companion.session.simulate import random_step
 

@@ -36,11 +36,11 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
 def _files(lang: str, folder: Path | None = None) -> tuple[Path, dict[str, Path]]:
     """The screens' file of ``lang`` and each other file of it by its key prefix."""
     folder = folder or assets_dir() / "i18n"
-    paths = sorted(folder.glob(f"*.{lang}.toml"))
     from companion.games import REGISTRY
 
-    paths += [Path(g.texts) / f"{g.name}.{lang}.toml" for g in REGISTRY.values() if g.texts]
-    return folder / f"{lang}.toml", {path.name[: -len(f".{lang}.toml")]: path for path in paths}
+    found = {path.name[: -len(f".{lang}.toml")]: path for path in sorted(folder.glob(f"*.{lang}.toml"))}
+    found.update({g.name: Path(g.texts) / f"{lang}.toml" for g in REGISTRY.values() if g.texts})
+    return folder / f"{lang}.toml", found
 
 
 def _load(path: Path, prefix: str, out: dict[str, str]) -> None:

@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from companion.engine.alibaba import make_engine
-from companion.engine.alibaba.bank import money_accounted, pay
-from companion.engine.alibaba.box import Field
-from companion.engine.alibaba.events import land
-from companion.engine.alibaba.state import (
+from companion.engine.base import Event, IllegalAction
+from companion.games.alibaba.box_files import load
+from companion.games.alibaba.rules import make_engine
+from companion.games.alibaba.rules.bank import money_accounted, pay
+from companion.games.alibaba.rules.box import Field
+from companion.games.alibaba.rules.events import land
+from companion.games.alibaba.rules.state import (
     BAZAAR,
     BLACK_ROLL,
     BONUS_ROLL,
@@ -34,8 +36,6 @@ from companion.engine.alibaba.state import (
     State,
     thaw,
 )
-from companion.engine.base import Event, IllegalAction
-from companion.gamedata.alibaba import load
 
 BOX = load()
 ENGINE = make_engine(BOX)

@@ -7,10 +7,10 @@ from collections import Counter
 from typing import Any
 
 from companion.engine.base import IllegalAction
-from companion.engine.mutabor import State, make_engine
-from companion.engine.mutabor.geometry import KINDS
-from companion.engine.mutabor.state import evolve
-from companion.gamedata.mutabor import load
+from companion.games.mutabor.box_files import load
+from companion.games.mutabor.rules import State, make_engine
+from companion.games.mutabor.rules.geometry import KINDS
+from companion.games.mutabor.rules.state import evolve
 
 BOX = load()
 ENGINE = make_engine(BOX)
@@ -70,7 +70,7 @@ def refused_move(state: State, a: tuple[int, int], b: tuple[int, int], **extra: 
 
 
 def targets_of(state: State, cell: tuple[int, int]) -> set[tuple[int, int]]:
-    from companion.engine.mutabor import targets
+    from companion.games.mutabor.rules import targets
     return set(targets(state, cell))
 
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.suleika import State, make_engine
-from companion.gamedata.suleika import load
+from companion.games.suleika.box_files import load
+from companion.games.suleika.rules import State, make_engine
 
 BOX = load()
 ENGINE = make_engine(BOX)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine.teppich import make_engine
-from companion.engine.teppich.state import State, evolve
-from companion.gamedata.teppich import load
+from companion.games.teppich.box_files import load
+from companion.games.teppich.rules import make_engine
+from companion.games.teppich.rules.state import State, evolve
 
 BOX = load()
 ENGINE = make_engine(BOX)

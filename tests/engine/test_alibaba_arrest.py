@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from alibaba_helpers import BOX, ENGINE, before, held, pays, playing, refused, run
 
-from companion.engine.alibaba.arrest import endangered_groups, fate_number
-from companion.engine.alibaba.state import BLACK_ROLL, DUMP, LAST_CHANCE, PICK_GANG, TURN, WHITE_ROLL
+from companion.games.alibaba.rules.arrest import endangered_groups, fate_number
+from companion.games.alibaba.rules.state import BLACK_ROLL, DUMP, LAST_CHANCE, PICK_GANG, TURN, WHITE_ROLL
 
 SCHWINDLER = BOX.gang_index("Schwindler")
 

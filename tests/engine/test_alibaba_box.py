@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.gamedata import BoxDataError, assets_dir
-from companion.gamedata.alibaba import load
+from companion.boxdata import BoxDataError, assets_dir
+from companion.games.alibaba.box_files import load
 
 DEFAULT = Path(__file__).resolve().parents[2] / "assets" / "alibaba"
 

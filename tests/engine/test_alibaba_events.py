@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alibaba_helpers import BOX, ENGINE, before, held, pays, playing, refused, run
 
-from companion.engine.alibaba.state import BAZAAR, BONUS_ROLL, EVENT_ROLL, GIFT, GIVE, SET_DIE, TARGET, TURN
+from companion.games.alibaba.rules.state import BAZAAR, BONUS_ROLL, EVENT_ROLL, GIFT, GIVE, SET_DIE, TARGET, TURN
 
 
 def landed(event: int, **kwargs):

@@ -8,7 +8,7 @@ import random
 import pytest
 from alibaba_helpers import BOX, ENGINE
 
-from companion.engine.alibaba.bank import ledger_totals, money_accounted
+from companion.games.alibaba.rules.bank import ledger_totals, money_accounted
 from companion.session import Session, Store
 from companion.session.record import dumps, replay
 

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from alibaba_helpers import BOX, ENGINE, before, g, held, new, pays, playing, refused, run
 
-from companion.engine.alibaba.state import CHOOSE_STARTER, DEAL, LOOT, OVER, TURN
 from companion.engine.base import IllegalAction
+from companion.games.alibaba.rules.state import CHOOSE_STARTER, DEAL, LOOT, OVER, TURN
 
 
 # -- dealing ---------------------------------------------------------------------------------

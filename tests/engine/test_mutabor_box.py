@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.mutabor.geometry import CELLS, CENTRE
-from companion.gamedata import BoxDataError, assets_dir
-from companion.gamedata.mutabor import load
+from companion.boxdata import BoxDataError, assets_dir
+from companion.games.mutabor.box_files import load
+from companion.games.mutabor.rules.geometry import CELLS, CENTRE
 
 FOLDER = Path(__file__).resolve().parents[2] / "assets" / "mutabor"
 TOML = (FOLDER / "box.toml").read_text(encoding="utf-8")

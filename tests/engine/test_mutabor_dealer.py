@@ -13,10 +13,18 @@ import pytest
 from mutabor_helpers import BOX, ENGINE, TOP, kinds, maze, new, put, refused
 
 from companion.engine.base import IllegalAction
-from companion.engine.mutabor import deal, deal_tries, grid_of, make_engine, moves_home, solvable, unreachable_goals
-from companion.engine.mutabor.dealer import SplitMix64, shuffle
-from companion.engine.mutabor.geometry import SEAT_SIDES
-from companion.engine.mutabor.moves import unreachable_cells
+from companion.games.mutabor.rules import (
+    deal,
+    deal_tries,
+    grid_of,
+    make_engine,
+    moves_home,
+    solvable,
+    unreachable_goals,
+)
+from companion.games.mutabor.rules.dealer import SplitMix64, shuffle
+from companion.games.mutabor.rules.geometry import SEAT_SIDES
+from companion.games.mutabor.rules.moves import unreachable_cells
 
 #: Seeds whose first shuffle leaves a goal cell unreachable (2 players): bottom's (0, 4) and top's (7, 4).
 BOTTOM_CUT, TOP_CUT = 87, 286
@@ -155,7 +163,7 @@ def test_the_definition_of_unreachable_with_all_figures_lifted_off():
     grid = cut().grid
     assert unreachable_cells(grid, "bottom", False) == ((0, 4),)
     # Nothing the bottom player could stand on leads there, whatever stands on the maze.
-    from companion.engine.mutabor.moves import empty_moves
+    from companion.games.mutabor.rules.moves import empty_moves
     assert all((0, 4) not in targets for targets in empty_moves(grid, "bottom", False).values())
 
 

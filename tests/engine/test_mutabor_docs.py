@@ -15,14 +15,14 @@ import pytest
 from mutabor_helpers import ENGINE, new
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_DIR = ROOT / "companion" / "engine" / "mutabor"
+ENGINE_DIR = ROOT / "companion" / "games" / "mutabor" / "rules"
 SOURCES = {p.name: p.read_text(encoding="utf-8") for p in sorted(ENGINE_DIR.glob("*.py"))}
-MODULES = ["companion.engine.mutabor"] + [f"companion.engine.mutabor.{p[:-3]}" for p in SOURCES
-                                          if p != "__init__.py"] + ["companion.gamedata.mutabor"]
+MODULES = ["companion.games.mutabor.rules"] + [f"companion.games.mutabor.rules.{p[:-3]}" for p in SOURCES
+                                          if p != "__init__.py"] + ["companion.games.mutabor.box_files"]
 
 
 def texts(lang: str) -> dict:
-    with open(ROOT / "assets" / "i18n" / f"mutabor.{lang}.toml", "rb") as f:
+    with open(ENGINE_DIR.parent / f"{lang}.toml", "rb") as f:
         return tomllib.load(f)
 
 

@@ -14,8 +14,8 @@ import pytest
 from mutabor_helpers import ENGINE
 
 from companion.engine.base import IllegalAction
-from companion.engine.mutabor import State, targets
-from companion.engine.mutabor.geometry import VISIBLE
+from companion.games.mutabor.rules import State, targets
+from companion.games.mutabor.rules.geometry import VISIBLE
 
 CAP = 20000  # moves; the longest seeded game below needs about 2500
 

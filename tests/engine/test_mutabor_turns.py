@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from mutabor_helpers import BOTTOM, ENGINE, TOP, kinds, move, new, put, refused
 
-from companion.engine.mutabor import moves as mv
-from companion.engine.mutabor import rules
+from companion.games.mutabor.rules import engine as rules
+from companion.games.mutabor.rules import moves as mv
 
 
 def first_move(state):

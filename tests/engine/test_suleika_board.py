@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from suleika_reference import BALCONY_TL_BR, BALCONY_TR_BL, ref_walk
 
-from companion.engine.suleika import board as geo
-from companion.engine.suleika import walk
+from companion.games.suleika.rules import board as geo
+from companion.games.suleika.rules import walk
 
 EXAMPLES = [  # rules file, "Balcony loops": (row, col, heading) + roll -> result
     ((0, 6, "E"), 1, (0, 6, "S")),

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.suleika import make_engine
-from companion.gamedata import BoxDataError, assets_dir
-from companion.gamedata.suleika import load
+from companion.boxdata import BoxDataError, assets_dir
 from companion.games import get_engine
+from companion.games.suleika.box_files import load
+from companion.games.suleika.rules import make_engine
 
 SHIPPED = (Path(__file__).resolve().parents[2] / "assets" / "suleika.toml").read_text(encoding="utf-8")
 

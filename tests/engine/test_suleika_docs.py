@@ -9,8 +9,8 @@ import json
 import pytest
 from suleika_helpers import ENGINE, apply_all, new
 
-MODULES = ["companion.engine.suleika", "companion.engine.suleika.board", "companion.engine.suleika.box",
-           "companion.engine.suleika.header", "companion.gamedata.suleika"]
+MODULES = ["companion.games.suleika.rules", "companion.games.suleika.rules.board", "companion.games.suleika.rules.box",
+           "companion.games.suleika.rules.header", "companion.games.suleika.box_files"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from suleika_helpers import ENGINE, at, lay, new
 
-from companion.engine.suleika import allowed_headings, hint, walk
+from companion.games.suleika.rules import allowed_headings, hint, walk
 
 
 def test_first_turn_hint_from_the_middle():

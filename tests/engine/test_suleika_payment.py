@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from suleika_helpers import ENGINE, at, kinds, lay, new
 
-from companion.engine.suleika import payment_area
+from companion.games.suleika.rules import payment_area
 
 
 def roll_onto(state, value=1):

@@ -10,8 +10,8 @@ import pytest
 from suleika_helpers import ENGINE, at, lay, new
 
 from companion.engine.base import IllegalAction
-from companion.engine.suleika import board as geo
-from companion.engine.suleika import legal_placements
+from companion.games.suleika.rules import board as geo
+from companion.games.suleika.rules import legal_placements
 
 
 def placing(state, omar=(2, 3)):

@@ -10,7 +10,7 @@ import pytest
 from suleika_helpers import ENGINE
 from suleika_reference import RefGame
 
-from companion.engine.suleika import allowed_headings, hint, payment_area
+from companion.games.suleika.rules import allowed_headings, hint, payment_area
 from companion.session.record import dumps, replay
 
 COMBOS = (

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from suleika_helpers import ENGINE, at, kinds, lay, new
 
-from companion.engine.suleika import carpets_left, scores, seat_colors, visible_cells, winners
+from companion.games.suleika.rules import carpets_left, scores, seat_colors, visible_cells, winners
 
 
 def over(state):

@@ -11,8 +11,8 @@ import pytest
 from suleika_helpers import ENGINE, apply_all, at, lay, new
 
 from companion.engine.base import Event, IllegalAction
-from companion.engine.suleika import board as geo
-from companion.engine.suleika.events import event
+from companion.games.suleika.rules import board as geo
+from companion.games.suleika.rules.events import event
 from companion.session.simulate import play_game
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from suleika_helpers import ENGINE
 
-from companion.engine.suleika import hint
+from companion.games.suleika.rules import hint
 from companion.session.simulate import play_game, random_game
 
 FIXTURE = Path(__file__).with_name("suleika_speed_games.json")

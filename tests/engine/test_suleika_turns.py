@@ -8,7 +8,7 @@ import pytest
 from suleika_helpers import ENGINE, apply_all, at, kinds, lay, new
 
 from companion.engine.base import Chance, Engine, IllegalAction
-from companion.engine.suleika import allowed_headings
+from companion.games.suleika.rules import allowed_headings
 
 # -- header ----------------------------------------------------------------------------------
 

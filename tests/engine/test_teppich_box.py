@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.teppich.box import FACE_EFFECTS
-from companion.gamedata import BoxDataError, assets_dir
-from companion.gamedata.teppich import load
+from companion.boxdata import BoxDataError, assets_dir
+from companion.games.teppich.box_files import load
+from companion.games.teppich.rules.box import FACE_EFFECTS
 
 
 def test_the_shipped_box():

@@ -6,7 +6,7 @@ import pytest
 from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
 from companion.engine.base import Chance
-from companion.engine.teppich import hop_targets, propose_clouds
+from companion.games.teppich.rules import hop_targets, propose_clouds
 
 STAR = (5, 6)
 

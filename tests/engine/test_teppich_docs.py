@@ -15,12 +15,11 @@ import pytest
 from teppich_helpers import ENGINE, NAMES, REFUSALS, apply_all, fly, new, put
 
 from companion.engine.base import IllegalAction
-from companion.gamedata import assets_dir
 from companion.ui.i18n import Texts
 
-PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "engine" / "teppich"
-MODULES = ["companion.engine.teppich"] + [f"companion.engine.teppich.{p.stem}" for p in sorted(PACKAGE.glob("*.py"))
-                                          if p.stem != "__init__"] + ["companion.gamedata.teppich"]
+PACKAGE = Path(__file__).resolve().parents[2] / "companion" / "games" / "teppich" / "rules"
+MODULES = ["companion.games.teppich.rules"] + [f"companion.games.teppich.rules.{p.stem}" for p in sorted(PACKAGE.glob("*.py"))
+                                          if p.stem != "__init__"] + ["companion.games.teppich.box_files"]
 SOURCES = "\n".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("*.py"))
 
 
@@ -39,7 +38,7 @@ def test_the_engine_is_pure():
 
 
 def texts(lang: str) -> dict:
-    with open(assets_dir() / "i18n" / f"teppich.{lang}.toml", "rb") as f:
+    with open(PACKAGE.parent / f"{lang}.toml", "rb") as f:
         return tomllib.load(f)
 
 

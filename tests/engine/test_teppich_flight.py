@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from teppich_helpers import BOX, ENGINE, apply_all, column, fly, kinds, new, put, refused
 
-from companion.engine.teppich import card_options, options
+from companion.games.teppich.rules import card_options, options
 
 
 def moved(events):

@@ -12,7 +12,7 @@ import pytest
 from teppich_helpers import ENGINE
 
 from companion.engine.base import IllegalAction
-from companion.engine.teppich.legal import CARD_COMBOS
+from companion.games.teppich.rules.legal import CARD_COMBOS
 
 MAX_ACTIONS = 10_000
 

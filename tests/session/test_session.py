@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from companion.engine import suleika
 from companion.engine.base import IllegalAction
+from companion.games.suleika import rules as suleika
 from companion.session.session import Session
 from companion.session.store import Store, StoreError
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import companion.session
-from companion.gamedata import assets_dir
+from companion.boxdata import assets_dir
 from companion.session.notice import Notice
 from companion.ui.i18n import Texts
 from tests.language import foreign_words

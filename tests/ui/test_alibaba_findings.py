@@ -13,19 +13,19 @@ import time
 import pygame
 import pytest
 
-from companion.engine.alibaba.state import BAZAAR, BLACK_ROLL, DEAL, DUMP, LAST_CHANCE, TURN, WHITE_ROLL
-from companion.gamedata import assets_dir
+from companion.boxdata import assets_dir
+from companion.games.alibaba.rules.state import BAZAAR, BLACK_ROLL, DEAL, DUMP, LAST_CHANCE, TURN, WHITE_ROLL
+from companion.games.alibaba.screen import dice as alibaba_dice
+from companion.games.alibaba.screen.draw import FATE_NOTE_H, FATE_W
+from companion.games.alibaba.screen.route import RoutePicture, field_centre
+from companion.games.alibaba.screen.table import DEMO_WEIGHTS, AlibabaScene, choices_for, key_of
+from companion.games.alibaba.screen.words import ui
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import problems, recording
-from companion.ui.scenes import alibaba_dice
-from companion.ui.scenes.alibaba import DEMO_WEIGHTS, AlibabaScene, choices_for, key_of
-from companion.ui.scenes.alibaba_draw import FATE_NOTE_H, FATE_W
-from companion.ui.scenes.alibaba_route import RoutePicture, field_centre
-from companion.ui.scenes.alibaba_words import ui
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap, tap_label
 from tests.ui.test_alibaba_screen import drive

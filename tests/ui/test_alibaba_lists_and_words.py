@@ -7,21 +7,22 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pygame
 import pytest
 
-from companion.engine.alibaba.state import BLACK_ROLL, BONUS_ROLL, EVENT_ROLL, GANG_ROLL, LOOT
-from companion.gamedata import assets_dir
+from companion.boxdata import assets_dir
+from companion.games.alibaba.rules.state import BLACK_ROLL, BONUS_ROLL, EVENT_ROLL, GANG_ROLL, LOOT
+from companion.games.alibaba.screen import dice as alibaba_dice
+from companion.games.alibaba.screen.draw import gang_tint, seat_rgb
+from companion.games.alibaba.screen.end import story
+from companion.games.alibaba.screen.table import AlibabaScene, choices_for, key_of
+from companion.games.alibaba.screen.words import gang_of, ui
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import READ_PX, recording
-from companion.ui.scenes import alibaba_dice
-from companion.ui.scenes.alibaba import AlibabaScene, choices_for, key_of
-from companion.ui.scenes.alibaba_draw import gang_tint, seat_rgb
-from companion.ui.scenes.alibaba_end import story
-from companion.ui.scenes.alibaba_words import gang_of, ui
 from tests.ui.screen import press, settle, tap
 from tests.ui.test_alibaba_findings import finished, game_at, texts_of
 
@@ -126,9 +127,12 @@ def test_one_ledger_line_is_one_zeile(app):
     assert head.startswith("Kassenbuch: 1 Zeile ·")
 
 
+GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
+
+
 def test_no_screen_text_has_a_bracketed_plural():
     slips = []
-    for path in sorted((assets_dir() / "i18n").glob("*.toml")):
+    for path in sorted((assets_dir() / "i18n").glob("*.toml")) + sorted(GAMES.glob("*/*.toml")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if not line.lstrip().startswith("#") and re.search(r"\w\((n|en|e|s|es)\)", line):
                 slips.append(f"{path.name}:{n}: {line.strip()}")

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
 
-from companion.engine.alibaba.state import BLACK_ROLL, DEAL, LAST_CHANCE, LOOT, TURN, WHITE_ROLL, State
-from companion.gamedata import assets_dir
+from companion.games import spec
+from companion.games.alibaba.rules.state import BLACK_ROLL, DEAL, LAST_CHANCE, LOOT, TURN, WHITE_ROLL, State
+from companion.games.alibaba.screen.table import AlibabaScene, choice_label, choices_for
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.app import App
 from companion.ui.drivers import DemoDriver
-from companion.ui.scenes.alibaba import AlibabaScene, choice_label, choices_for
-from companion.ui.scenes.end import EndScene
+from companion.ui.shell.end import EndScene
 from tests.ui.screen import press, settle, tap
 
 
@@ -190,6 +191,6 @@ def test_demo_stops_with_the_black_die_on_the_table(app):
 def test_every_text_is_in_both_languages():
     keys = {}
     for lang in ("en", "de"):
-        with open(assets_dir() / "i18n" / f"alibaba.{lang}.toml", "rb") as f:
+        with open(Path(spec("alibaba").texts or "") / f"{lang}.toml", "rb") as f:
             keys[lang] = set(tomllib.load(f)["ui"])
     assert keys["en"] == keys["de"] and len(keys["en"]) > 50

@@ -11,23 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from companion.gamedata import BoxDataError, assets_dir
+from companion.boxdata import BoxDataError, assets_dir
 from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.i18n import Texts
 from companion.ui.kit import problems, recording
-from companion.ui.scenes import staff_base
-from companion.ui.scenes.staff_data import box_reason, check_boxes
+from companion.ui.staff import base as staff_base
+from companion.ui.staff.data import box_reason, check_boxes
 from tests.language import foreign_words
 from tests.ui.screen import settle
 
-GAMEDATA = Path(__file__).resolve().parents[2] / "companion" / "gamedata"
+GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
 
 
 def reasons() -> dict[str, tuple[str, set[str]]]:
     """Every Reason(code, template, **params) written in the box loaders."""
     found: dict[str, tuple[str, set[str]]] = {}
-    for path in sorted(GAMEDATA.glob("*.py")):
+    for path in sorted(GAMES.glob("*/box_files.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Reason" \
                     and node.args and isinstance(node.args[0], ast.Constant):
@@ -50,7 +50,7 @@ def test_every_reason_has_words_in_both_languages() -> None:
 
 
 def test_no_box_error_is_raised_without_a_code() -> None:
-    for path in sorted(GAMEDATA.glob("*.py")):
+    for path in sorted(GAMES.glob("*/box_files.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
                     "BoxDataError", "error", "_entry_error"):
@@ -117,8 +117,8 @@ def test_the_box_page_says_in_german_where_and_why(tmp_path: Path, monkeypatch, 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("broken", [1, 2, 3, 4])
 def test_many_broken_games_fit_page_by_page(tmp_path: Path, monkeypatch, lang: str, broken: int) -> None:
-    from companion.gamedata import Reason
-    from companion.ui.scenes import staff_data
+    from companion.boxdata import Reason
+    from companion.ui.staff import data as staff_data
 
     games = ["suleika", "alibaba", "mutabor", "teppich"]
     faults = [BoxDataError("assets/teppich/pieces.toml", 49, Reason(

@@ -17,7 +17,8 @@ from companion.session import schema
 from companion.session.session import Session
 from companion.session.store import KEEP_FINISHED, Store
 from companion.staff_pin import hash_pin, write_pin_hash
-from companion.ui.scenes import staff, staff_base
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import scene as staff
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "0815"

@@ -9,7 +9,8 @@ from pathlib import Path
 from companion.root import make_app
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
-from companion.ui.scenes import staff, staff_base
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import scene as staff
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "4711"

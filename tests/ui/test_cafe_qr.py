@@ -17,7 +17,9 @@ from companion.session.record import dumps
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
-from companion.ui.scenes import staff_base, staff_data, staff_qr
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import data as staff_data
+from companion.ui.staff import qr as staff_qr
 from tests.ui.screen import settle, tap_label
 
 

@@ -16,7 +16,8 @@ from companion.session.notice import Notice
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
-from companion.ui.scenes import staff, staff_base
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import scene as staff
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "2468"
@@ -153,8 +154,8 @@ def mixer():
 
 
 def test_the_volume_reaches_every_sound_and_outlives_a_restart(data: Path, clock: Clock, mixer) -> None:
-    from companion.ui.scenes.staff_menu import apply_volume
     from companion.ui.sound import Sounds
+    from companion.ui.staff.menu import apply_volume
 
     app = make_app(store=Store(data / "companion.sqlite3"), lang="de", fullscreen=False, sound=True)
     app.now = clock

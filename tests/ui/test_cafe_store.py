@@ -14,8 +14,8 @@ from companion.root import make_app
 from companion.session import schema
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.ui.scenes.resume import ResumeScene
-from companion.ui.scenes.setup import SetupScene
+from companion.ui.shell.resume import ResumeScene
+from companion.ui.shell.setup import SetupScene
 from tests.ui.screen import press, settle, tap_label
 
 GAMES = [name for name in REGISTRY if playable(name)]

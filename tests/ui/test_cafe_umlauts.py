@@ -11,7 +11,8 @@ import pygame
 from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.kit import text as kit_text
-from companion.ui.scenes import staff, staff_base
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import scene as staff
 from tests.ui.screen import settle
 
 PAGES = [("menu", {}), ("language", {}), ("volume", {}), ("board", {}), ("options", {}), ("box", {}),

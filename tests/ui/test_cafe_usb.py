@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.ui.scenes import staff_usb
+from companion.ui.staff import usb as staff_usb
 from tests.language import foreign_words
 
 

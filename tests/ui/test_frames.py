@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.bench.icount import midgame
-from companion.engine import suleika
+from companion.games.suleika import rules as suleika
 from companion.root import make_app
 from companion.ui import app as app_module
 from companion.ui.kit import controls as kit_controls

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.bench.icount import midgame
+from companion.games.suleika.screen import panel
 from companion.root import make_app
 from companion.ui.kit import ELLIPSIS, problems, recording
-from companion.ui.scenes import suleika_panel as panel
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

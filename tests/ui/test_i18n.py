@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
+from companion.boxdata import assets_dir
 from companion.engine.base import IllegalAction
-from companion.gamedata import assets_dir
+from companion.games import REGISTRY
 from companion.ui.i18n import Texts
 
 
@@ -30,6 +32,9 @@ def test_german_and_english_have_the_same_keys():
     for de in folder.glob("*.de.toml"):
         en = de.with_name(de.name.replace(".de.toml", ".en.toml"))
         assert keys(de) == keys(en), de.name
+    for game in REGISTRY.values():
+        assert game.texts, f"{game.name} has no words"
+        assert keys(Path(game.texts) / "de.toml") == keys(Path(game.texts) / "en.toml"), game.name
 
 
 def test_a_refusal_is_worded_with_its_details_and_colours_in_the_language():

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.suleika.screen.table import SuleikaScene
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.ui.scenes.menu import MenuScene
-from companion.ui.scenes.resume import ResumeScene
-from companion.ui.scenes.setup import SetupScene
-from companion.ui.scenes.suleika import SuleikaScene
+from companion.ui.shell.menu import MenuScene
+from companion.ui.shell.resume import ResumeScene
+from companion.ui.shell.setup import SetupScene
 from tests.ui.screen import settle, tap_label
 
 

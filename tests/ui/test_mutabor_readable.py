@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine.mutabor.moves import targets
+from companion.games.mutabor.rules.moves import targets
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from companion.engine.base import IllegalAction
-from companion.engine.mutabor import check_maze
-from companion.engine.mutabor.moves import targets
 from companion.games import spec
+from companion.games.mutabor.rules import check_maze
+from companion.games.mutabor.rules.moves import targets
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
@@ -249,7 +249,7 @@ def scene_last_start(session: Session) -> tuple[int, int]:
 
 
 def scene_info(scene: Any) -> str:
-    from companion.ui.scenes.mutabor_panel import info
+    from companion.games.mutabor.screen.panel import info
     return info(scene)
 
 

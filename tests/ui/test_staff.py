@@ -16,7 +16,9 @@ from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
 from companion.ui.kit import recording
-from companion.ui.scenes import staff, staff_base, staff_menu
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import menu as staff_menu
+from companion.ui.staff import scene as staff
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "0815"
@@ -255,7 +257,7 @@ def test_the_button_test_and_back_without_the_pin(app: App) -> None:
 def test_the_box_check_names_file_line_and_reason(app: App, tmp_path: Path, monkeypatch) -> None:
     import shutil
 
-    from companion.gamedata import assets_dir
+    from companion.boxdata import assets_dir
 
     enter(app)
     tap_label(app, "Deine Schachtel prüfen")
@@ -286,7 +288,7 @@ def finished_game(store: Store) -> int:
 
 def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Path, monkeypatch) -> None:
     from companion.session.record import dumps
-    from companion.ui.scenes import staff_usb
+    from companion.ui.staff import usb as staff_usb
 
     gid = finished_game(app.store)
     stick = tmp_path / "stick"
@@ -307,8 +309,8 @@ def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Pa
 
 
 def test_a_record_as_a_qr_code(app: App) -> None:
-    from companion.ui.scenes.staff_data import QR_SIDE, qr_picture
-    from companion.ui.scenes.staff_qr import decode
+    from companion.ui.staff.data import QR_SIDE, qr_picture
+    from companion.ui.staff.qr import decode
 
     picture = qr_picture("CR1:1/1:NCFWTLQF5S$91:5YEAPHA9RLHB0KQ4QO0", QR_SIDE)
     assert picture.get_width() <= QR_SIDE
@@ -402,7 +404,7 @@ def test_in_kiosk_mode_escape_and_closing_the_window_do_nothing(data: Path) -> N
 
 
 def test_usb_drives_are_mounted_writable_folders(monkeypatch, tmp_path: Path) -> None:
-    from companion.ui.scenes import staff_usb
+    from companion.ui.staff import usb as staff_usb
 
     (tmp_path / "pi" / "STICK").mkdir(parents=True)
     monkeypatch.setattr(staff_usb, "USB_GLOBS", (str(tmp_path / "*" / "*"),))

@@ -16,7 +16,8 @@ from companion.session.simulate import random_step
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.kit import problems, recording
-from companion.ui.scenes import staff, staff_base
+from companion.ui.staff import base as staff_base
+from companion.ui.staff import scene as staff
 from tests.language import foreign_words
 from tests.ui.screen import settle
 
@@ -123,7 +124,8 @@ def test_every_staff_page(app, tmp_path: Path) -> None:
 
 
 def test_an_empty_history_and_a_game_in_several_qr_codes(app, tmp_path: Path, monkeypatch) -> None:
-    from companion.ui.scenes import staff_data, staff_qr
+    from companion.ui.staff import data as staff_data
+    from companion.ui.staff import qr as staff_qr
 
     staff_base.open_for(app)
     found: list[str] = []
@@ -142,8 +144,8 @@ def test_an_empty_history_and_a_game_in_several_qr_codes(app, tmp_path: Path, mo
 
 def test_a_box_error_fits_its_screen(app, tmp_path: Path, monkeypatch) -> None:
     """The reason comes from the box loader, in English on both screens (see the report)."""
-    from companion.gamedata import BoxDataError
-    from companion.ui.scenes import staff_data
+    from companion.boxdata import BoxDataError
+    from companion.ui.staff import data as staff_data
 
     monkeypatch.setattr(staff_data, "check_boxes", lambda: [
         ("suleika", BoxDataError("assets/suleika.toml", 12, "die_faces must list six whole numbers from 1 to 6")),

@@ -11,9 +11,11 @@ import time
 import pygame
 import pytest
 
-from companion.engine import suleika
-from companion.engine.suleika import board as geo
-from companion.engine.suleika.queries import payment_due
+from companion.games.suleika import rules as suleika
+from companion.games.suleika.rules import board as geo
+from companion.games.suleika.rules.queries import payment_due
+from companion.games.suleika.screen import board, panel
+from companion.games.suleika.screen.table import SuleikaScene
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
@@ -21,9 +23,6 @@ from companion.session.store import Store
 from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import recording
-from companion.ui.scenes import suleika_board as board
-from companion.ui.scenes import suleika_panel as panel
-from companion.ui.scenes.suleika import SuleikaScene
 from tests.ui.screen import press, settle, tap
 
 

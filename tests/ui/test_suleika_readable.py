@@ -9,14 +9,14 @@ import random
 
 import pytest
 
-from companion.engine.suleika.state import evolve
+from companion.games.suleika.rules.state import evolve
+from companion.games.suleika.screen import panel
+from companion.games.suleika.screen.table import SuleikaScene
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
 from companion.ui.kit import Label, problems, recording
-from companion.ui.scenes import suleika_panel as panel
-from companion.ui.scenes.suleika import SuleikaScene
 from tests.language import foreign_words
 
 NAMES = ["Scheherazade Alexandra", "Ben", "Alexandra-Marie von Bagdad", "Fatima"]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import suleika
+from companion.games.suleika import rules as suleika
+from companion.games.suleika.screen import board
+from companion.games.suleika.screen.table import SuleikaScene
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.drivers import DemoDriver
-from companion.ui.scenes import suleika_board as board
-from companion.ui.scenes.end import EndScene
-from companion.ui.scenes.suleika import SuleikaScene
+from companion.ui.shell.end import EndScene
 from tests.ui.screen import press, settle, tap
 
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from companion.games.teppich.screen import draw
+from companion.games.teppich.screen.words import ARROWS, TOKENS, token_of
 from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.kit import problems, recording
-from companion.ui.scenes import teppich_draw as draw
-from companion.ui.scenes.teppich_words import ARROWS, TOKENS, token_of
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap, tap_label
 

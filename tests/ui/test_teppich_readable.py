@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 
+from companion.games.teppich.screen import draw, words
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import problems, recording
-from companion.ui.scenes import teppich_draw as draw
-from companion.ui.scenes import teppich_words as words
 from tests.language import foreign_words
 from tests.ui.screen import press, settle
 from tests.ui.test_teppich_screen import GOAL_RUN, act, header, on_a_carpet, on_the_star, table

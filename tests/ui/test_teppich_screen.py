@@ -11,16 +11,14 @@ from typing import Any
 import pytest
 
 from companion.engine.base import IllegalAction
-from companion.engine.teppich import card_options, generate
 from companion.games import spec
+from companion.games.teppich.rules import card_options, generate
+from companion.games.teppich.screen import draw, paint, words
+from companion.games.teppich.screen.table import TeppichScene
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import recording
-from companion.ui.scenes import teppich_draw as draw
-from companion.ui.scenes import teppich_paint as paint
-from companion.ui.scenes import teppich_words as words
-from companion.ui.scenes.teppich import TeppichScene
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap
 
@@ -663,7 +661,7 @@ def test_illegal_taps_change_nothing(app):
 def test_a_refusal_names_the_seat_as_the_screen_does(app):
     scene = table(app)
     state = scene.state
-    from companion.engine.teppich.state import evolve
+    from companion.games.teppich.rules.state import evolve
     empty = evolve(state, tokens=(0,) + state.tokens[1:])
     with pytest.raises(IllegalAction) as info:
         scene.session.engine.apply(empty, {"action": "steer", "dir": "up"})

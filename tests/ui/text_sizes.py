@@ -79,7 +79,7 @@ def suleika(app: Any) -> Iterator[tuple[str, Any]]:
 
 
 def alibaba(app: Any) -> Iterator[tuple[str, Any]]:
-    from companion.ui.scenes.alibaba import choices_for, key_of
+    from companion.games.alibaba.screen.table import choices_for, key_of
 
     for players in (2, 6):
         session = Session.new(spec("alibaba").header(players, 3))
@@ -115,7 +115,7 @@ def alibaba(app: Any) -> Iterator[tuple[str, Any]]:
 
 
 def staff(app: Any) -> Iterator[tuple[str, Any]]:
-    from companion.ui.scenes import staff_base
+    from companion.ui.staff import base as staff_base
 
     yield "staff: PIN", app.routes["staff"](app)
     staff_base.open_for(app)

@@ -1,0 +1,191 @@
+"""The games the companion knows, found through the entry point group ``companion.games``.
+
+A game is one package, ``companion/games/<name>/`` for the four that come with the companion
+or any installed distribution for others: its rules, its box data reader, its table screen and
+its words (``de.toml``, ``en.toml``), declared by one :class:`GameSpec`. Each distribution
+names its games in its ``pyproject.toml``::
+
+    [project.entry-points."companion.games"]
+    race = "race_game:SPEC"
+
+Setup, the end screen, resume, the demo, the bench and the command line read :data:`REGISTRY`
+and name no game themselves. A spec's references are ``"module:attr"`` strings, so this module
+(and the engines) never import the screens: only the screen layer resolves ``scene``.
+
+>>> spec("suleika").counts
+(2, 3, 4)
+>>> get_engine("suleika").name
+'suleika'
+>>> spec("alibaba").header(players=3, seed=1)["game"]
+'alibaba'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from companion.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from companion.engine.base import Engine
+
+
+# Registry entries are named tuples, not frozen data classes: the menu reads them for the
+# first frame, and a data class is compiled from source when it is defined.
+class OptionSpec(NamedTuple):
+    """One header setting a table chooses before the game.
+
+    ``text`` is the i18n key of its label; each choice ``c`` is worded by ``<text>_<c>``
+    (``yes``/``no`` for booleans). ``only_for`` limits it to some player counts.
+    """
+
+    key: str
+    choices: tuple[Any, ...]
+    default: Any
+    text: str
+    only_for: tuple[int, ...] = ()
+
+    def applies(self, players: int) -> bool:
+        return not self.only_for or players in self.only_for
+
+    def parse(self, raw: str) -> Any:
+        """A command-line value (``--option key=value``) as one of the choices.
+
+        >>> OptionSpec("variant", (False, True), False, "v").parse("true")
+        True
+        """
+        for choice in self.choices:
+            if str(choice).lower() == raw.strip().lower():
+                return choice
+        words = ", ".join(str(c).lower() for c in self.choices)
+        raise IllegalAction("bad_option", "option {key} takes one of: {choices}", key=self.key, choices=words)
+
+
+class GameSpec(NamedTuple):
+    """Everything the companion needs to know about one game (OpenSpiel's ``GameType``)."""
+
+    name: str
+    counts: tuple[int, ...]
+    default_count: int
+    #: ``module:attr`` of ``make_engine(box) -> Engine``
+    engine: str
+    #: ``module:attr`` of ``load() -> box`` (the editable data in ``assets/``); None: no data
+    box: str | None
+    #: ``module:attr`` of the table screen class (a ``TableScene``); None: no screen yet
+    scene: str | None = None
+    options: tuple[OptionSpec, ...] = ()
+    #: default seat colours, seat i gets ``colors[i]``
+    colors: tuple[str, ...] = ("red", "blue", "yellow", "green", "purple", "orange")
+    #: ``module:attr`` of ``(players) -> list[list[str]]`` where a seat plays several colours
+    colors_for: str | None = None
+    #: folder holding the game's words, ``de.toml`` and ``en.toml``
+    texts: str | None = None
+    #: where the menu lists the game: lower first, then by name
+    order: int = 100
+
+    def default_colors(self, players: int) -> list[Any]:
+        """The colours each seat plays unless the table chooses others."""
+        if self.colors_for:
+            return list(resolve(self.colors_for)(players))
+        return list(self.colors[:players])
+
+    def header(self, players: int | None = None, seed: int = 0, **options: Any) -> dict[str, Any]:
+        """A record header with every option at its default unless given.
+
+        Options that do not apply to the player count are left out.
+        """
+        n = self.default_count if players is None else players
+        h: dict[str, Any] = {"record": 2, "game": self.name, "players": n, "seed": seed}
+        for o in self.options:
+            if o.applies(n):
+                h[o.key] = options.get(o.key, o.default)
+        unknown = set(options) - {o.key for o in self.options}
+        if unknown:
+            raise IllegalAction("unknown_option", "{game} has no option {key}",
+                                game=self.name, key=sorted(unknown)[0])
+        return h
+
+
+def _discover() -> None:
+    """Register every game an installed distribution declares, in the menu's order."""
+    from importlib.metadata import entry_points
+
+    found = []
+    for point in entry_points(group=GROUP):
+        game = point.load()
+        if not isinstance(game, GameSpec):
+            raise TypeError(f"entry point {point.name} = {point.value} is not a GameSpec")
+        found.append(game)
+    for game in sorted(found, key=lambda g: (g.order, g.name)):
+        register(game)
+
+
+#: The entry point group games are declared in.
+GROUP = "companion.games"
+
+
+def resolve(entry: str) -> Any:
+    """The object a ``"module:attr"`` string names."""
+    module, _, attr = entry.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+REGISTRY: dict[str, GameSpec] = {}
+#: Engines built so far (building one reads and checks its box files once).
+_ENGINES: dict[str, Engine] = {}
+
+
+def register(game: GameSpec) -> GameSpec:
+    """Add (or replace) a game; the menu lists games in the order they were registered."""
+    REGISTRY[game.name] = game
+    _ENGINES.pop(game.name, None)
+    return game
+
+
+def unregister(name: str) -> None:
+    REGISTRY.pop(name, None)
+    _ENGINES.pop(name, None)
+
+
+
+#: Games the menu shows before they are built ("coming soon").
+COMING: tuple[str, ...] = ()
+
+
+def spec(name: str) -> GameSpec:
+    """The registered game of that name; IllegalAction if there is none."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        if name in COMING:
+            raise IllegalAction("not_built", "the game {game} is not built yet", game=name) from None
+        raise IllegalAction("unknown_game", "unknown game {game} (games: {games})",
+                            game=name, games=", ".join(REGISTRY)) from None
+
+
+def menu_games() -> list[str]:
+    """Every game the menu lists, registered first, then those still to come."""
+    return list(REGISTRY) + [g for g in COMING if g not in REGISTRY]
+
+
+def playable(name: str) -> bool:
+    """True if the game is registered and has a table screen."""
+    return name in REGISTRY and REGISTRY[name].scene is not None
+
+
+def get_engine(name: str) -> Engine:
+    """The engine for a game, built once with its box data from ``assets/``.
+
+    Raises IllegalAction for an unknown game, boxdata.BoxDataError for broken box files.
+    """
+    engine = _ENGINES.get(name)
+    if engine is None:
+        game = spec(name)
+        box = resolve(game.box)() if game.box else None
+        engine = _ENGINES[name] = resolve(game.engine)(box)
+    return engine
+
+
+
+_discover()

@@ -1,0 +1,17 @@
+"""Ali Baba: the game's rules (``rules/``), its box files (``box_files``), its table screen
+(``screen/``) and its words (``de.toml``, ``en.toml``), declared to the companion by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games import GameSpec, OptionSpec
+
+SPEC = GameSpec(
+    name="alibaba", counts=(2, 3, 4, 5, 6), default_count=4,
+    engine="companion.games.alibaba.rules:make_engine", box="companion.games.alibaba.box_files:load",
+    scene="companion.games.alibaba.screen.table:AlibabaScene",
+    options=(OptionSpec("variant_free_loot", (False, True), False, "variant_free_loot"),),
+    texts=str(Path(__file__).parent),
+    order=2,
+)

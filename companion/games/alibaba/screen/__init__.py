@@ -1,0 +1,1 @@
+"""The table screen of alibaba."""

@@ -1,0 +1,359 @@
+"""Drawing the Ali Baba table (the scene's logic is in ``alibaba.py``).
+
+Layout on the 800 × 480 screen, laid out once by the scene: what the game waits for across
+the top; on the left the route of Basra (Ali Baba's field, the way he walked) above the
+players (or, during an arrest, the fate grid and what each player risks; or the whole
+ledger), with Menu, UNDO and LEDGER beneath; on the right the choices, or the die with its
+keys, or the number pad. Everything the table reads is at the read size; nothing is cut
+without "…" (every text goes through the kit's ``Label``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.engine.base import Event
+from companion.games.alibaba.rules.arrest import fate_number
+from companion.games.alibaba.rules.state import State
+from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
+from companion.session.session import Session
+from companion.ui import theme
+from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row
+
+if TYPE_CHECKING:
+    from companion.games.alibaba.screen.table import AlibabaScene
+
+DARK = (18, 16, 24)
+DANGER = (150, 40, 40)
+DANGER_DIM = (80, 36, 44)
+READ_H = line_height(read_size())      # one line of read-size text (35 px)
+MIN_H = line_height(min_size())        # one line of min-size text (28 px)
+FATE_W = 280                           # the fate grid's column
+FATE_NOTE_H = 2 * MIN_H + 8           # under the grid and the stakes: the arrest's note, or the event box
+
+__all__ = ["counted", "draw", "fate_view", "FateView"]
+
+
+def gang_tint(box: Any, gang: int) -> tuple[int, int, int]:
+    """A choice's fill in its gang's colour, dark enough for light text."""
+    r, g, b = theme.rgb(box.gangs[gang].color)
+    return (r * 45 // 100 + 10, g * 45 // 100 + 10, b * 45 // 100 + 10)
+
+
+def seat_colour(scene: AlibabaScene, seat: int) -> str:
+    return scene.seat_colours(seat)[0]
+
+
+def seat_rgb(scene: AlibabaScene, seat: int) -> tuple[int, int, int]:
+    return theme.rgb(seat_colour(scene, seat))
+
+
+def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark text on light colours (the yellow gang), light text on the others."""
+    return DARK if sum(rgb) > 450 else theme.INK
+
+
+def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    now = scene.app.now()
+    surf.fill(theme.BG)
+    names = scene.names()
+    Label(phase_words(scene.t, scene.box, scene.shown_session(), names), scene.head_rect, role="read", bold=True,
+          color=theme.GOLD).draw(surf)
+    fate = scene.fate()
+    if scene.view == "ledger" and scene.deal is None:
+        draw_ledger(scene, surf)
+    elif fate is not None and scene.deal is None:
+        draw_fate(scene, surf, fate, names)
+    else:
+        if scene.deal is not None:
+            draw_deal(scene, surf, names)
+        else:
+            draw_route(scene, surf)
+        draw_players(scene, surf, scene.players_rect, names)
+    chance = scene.pending()
+    if scene.deal is None and scene.dice.busy(now):
+        draw_rolling(scene, surf, now)
+    elif scene.deal is None and chance is not None:
+        draw_chance(scene, surf, chance, names, now)
+
+
+def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """What lies on the controls: the list's page number, the pad's field, the banner."""
+    if scene.deal is not None and scene.deal.is_pad():
+        scene.pad.draw(surf)
+    elif scene.pending() is None and not scene.dice.busy(scene.app.now()):
+        scene.choices.draw(surf)
+    banner = scene.banner
+    if banner.active(scene.app.now()):
+        box = scene.banner_box()
+        pygame.draw.rect(surf, theme.BAD if banner.bad else theme.PANEL_HI, box, border_radius=8)
+        # at the read size; only the low box under the fate grid may go down to the minimum
+        role = "min" if box == scene.fate_note_rect else "read"
+        banner_label(banner.text, box, role).draw(surf)
+
+
+def banner_label(text: str, box: pygame.Rect, role: str = "read") -> Label:
+    """The event box's words in ``box``: at the read size, wrapped."""
+    return Label(text, inset(box, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True)
+
+
+def fits_whole(text: str, box: pygame.Rect) -> bool:
+    """Whether ``text`` shows whole in an event box ``box`` at the read size (asked of the
+    kit, which draws it, so the answer and the picture agree on every line break)."""
+    return banner_label(text, box).fitted().shown == text
+
+
+# -- the route and the dialogue ---------------------------------------------------------------------
+def draw_route(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    st, t = scene.state, scene.t
+    where = f"{ui(t, 'field', n=st.position)}: {field_words(t, scene.box, st)}"
+    scene.route.draw(surf, st.position, st.branch, scene.walked(), where)
+    note = where_note(t, scene.box, st)
+    r = scene.route.inner.move(scene.route_rect.topleft)
+    Label(note, pygame.Rect(r.x, r.bottom - MIN_H - 3, r.w, MIN_H + 3), color=theme.INK, align="center").draw(surf)
+
+
+def draw_deal(scene: AlibabaScene, surf: pygame.Surface, names: list[str]) -> None:
+    """The question of the sale or trade being entered, and what is agreed so far."""
+    assert scene.deal is not None
+    r = scene.route_rect
+    pygame.draw.rect(surf, theme.PANEL, r, border_radius=8)
+    ask, sofar = column(inset(r, 8, 4), [2 * READ_H + 4, r.h - 2 * READ_H - 12], 4)
+    Label(scene.deal.prompt(scene.t, names), ask, role="read", bold=True, color=theme.GOLD, wrap=True).draw(surf)
+    Label(scene.deal.summary(scene.t, names), sofar, wrap=True).draw(surf)
+
+
+# -- players -----------------------------------------------------------------------------------------
+def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
+    """Per player: colour, name, money and cards per gang; with room, the groups and hand."""
+    st, box = scene.state, scene.box
+    n = st.players
+    rows = column(rect, n, 1)
+    acting = scene.session.engine.current_player(st)
+    for seat, r in enumerate(rows):
+        if seat == st.turn and not st.over:
+            pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
+        if seat == acting:
+            pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+        surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
+        line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 3))
+        name_r, money_r, chips_r = row(line, [line.w - 8 - 84 - 4 * 44, 84, 4 * 44], 4)
+        # a name the table typed gets smaller before it is cut (the colour says whose row it is)
+        Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
+        Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
+        for k, (gang, chip) in enumerate(zip(box.gangs, row(chips_r, 4, 3), strict=True)):
+            count = sum(st.cards[seat][g] for g in box.groups_of((k,)))
+            rgb = theme.rgb(gang.color)
+            pygame.draw.rect(surf, rgb if count else tuple(c // 3 for c in rgb), chip, border_radius=6)
+            Label(str(count), chip, role="read", color=ink_on(rgb) if count else theme.INK_DIM,
+                  align="center").draw(surf)
+        if r.h >= READ_H + MIN_H + 6:
+            held = [f"{g.name} {st.cards[seat][i]}" for i, g in enumerate(box.groups) if st.cards[seat][i]]
+            hand = st.hands[seat]
+            text = " · ".join(held) or ui(scene.t, "no_cards")
+            if hand:
+                text = ui(scene.t, "hand", cards=" ".join(map(str, hand))) + " · " + text
+            Label(text, pygame.Rect(r.x + 20, line.bottom + 2, r.w - 26, r.bottom - line.bottom - 2),
+                  color=theme.INK_DIM, wrap=r.h >= READ_H + 2 * MIN_H + 8, valign="top").draw(surf)
+
+
+# -- the die and the keys for a real one ---------------------------------------------------------------
+def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: list[str], now: float) -> None:
+    t = scene.t
+    if chance.action == "draw":
+        dealt = sum(len(h) for h in scene.state.hands)
+        seat = (scene.state.starter + dealt) % scene.state.players
+        head = ui(t, "hint_deal", n=dealt + 1, total=len(scene.box.movement), name=names[seat])
+        help_ = ui(t, "hint_deal_help", button=ui(t, "deal"))
+    else:
+        seat = scene.session.engine.current_player(scene.state)
+        head = ui(t, "hint_roll", name=names[seat] if seat is not None else "", die=die_words(t, chance.kind))
+        help_ = ui(t, "hint_roll_help", button=ui(t, "roll"))
+    Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True).draw(surf)
+    Label(help_, scene.help_rect, wrap=True, color=theme.INK).draw(surf)
+    if chance.action == "draw":
+        draw_card(surf, scene.die_rect, dealt)
+    else:
+        scene.dice.draw(surf, scene.die_rect, now, chance.kind)
+
+
+def draw_rolling(scene: AlibabaScene, surf: pygame.Surface, now: float) -> None:
+    """The die just rolled, big and tumbling, in place of the choices (its value is decided;
+    what it does is shown when it lies still)."""
+    Label(ui(scene.t, "rolling"), scene.hint_rect, role="read", color=theme.GOLD, align="center").draw(surf)
+    side = min(scene.right.w - 40, scene.right.bottom - scene.hint_rect.bottom - 40, 180)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (scene.right.centerx, (scene.hint_rect.bottom + scene.right.bottom) // 2)
+    scene.dice.draw(surf, box, now)
+
+
+def draw_card(surf: pygame.Surface, rect: pygame.Rect, dealt: int) -> None:
+    """A small pile of face-down movement cards."""
+    for k in range(3):
+        r = pygame.Rect(rect.x + 12 + k * 5, rect.y + 6 - k * 3, rect.w - 34, rect.h - 14)
+        pygame.draw.rect(surf, (120, 60, 40), r, border_radius=6)
+        pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+
+
+# -- fate grid -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FateView:
+    """The fate grid now: the row the black die set, the number the white die made, and for
+    every fate number what it would cost each player (only numbers that cost someone)."""
+
+    gangs: tuple[str, ...]
+    row: int | None            # black die (rolled or set by event 3)
+    row_set: bool              # the row comes from event 3, not from a roll
+    column_set: int | None     # white die set by event 7
+    number: int | None         # fate number once the white die is known
+    stakes: dict[int, dict[int, int]]   # fate number -> seat -> Kadi bribe if it comes up
+    caught: dict[int, int]     # seat -> bribe due (after the white die)
+    chance: dict[int, float]   # seat -> chance to pay anything (before the white die)
+    endangered: dict[int, dict[str, int]]  # seat -> group -> cards showing a number of the row
+
+
+def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()) -> FateView | None:
+    """The arrest under way, or the one the last action finished (``events`` are its events;
+    ``gangs`` the gangs of that arrest, announced by an earlier action)."""
+    st: State = session.state
+    box = session.engine.box
+    bribe = box.settings.kadi_bribe
+    fate = next((e for e in events if e.kind == "fate"), None)
+    if st.arrest_gangs:
+        groups = box.groups_of(st.arrest_gangs)
+        stakes: dict[int, dict[int, int]] = {}
+        for n in range(1, 37):
+            cost = {seat: sum(st.cards[seat][g] for g in groups if n in box.groups[g].fate) * bribe
+                    for seat in range(st.players)}
+            cost = {s: c for s, c in cost.items() if c}
+            if cost:
+                stakes[n] = cost
+        risk = session.engine.summary(st)["arrest"] or {"players": []}
+        row_ = st.row if st.row is not None else st.preset_black
+        return FateView(gangs=tuple(box.gangs[g].name for g in st.arrest_gangs), row=row_,
+                        row_set=st.row is None and st.preset_black is not None, column_set=st.preset_white,
+                        number=None, stakes=stakes, caught={},
+                        chance={p["seat"]: p["chance"] for p in risk["players"]},
+                        endangered={p["seat"]: p["endangered"] for p in risk["players"] if p["endangered"]})
+    if fate is not None:
+        number = fate.data["number"]
+        caught = {e.data["seat"]: e.data["bribe"] for e in events if e.kind == "caught"}
+        return FateView(gangs=gangs, row=(number - 1) // 6 + 1, row_set=False, column_set=None, number=number,
+                        stakes={number: caught} if caught else {}, caught=caught, chance={}, endangered={})
+    return None
+
+
+def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
+    """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
+    area = scene.left
+    note_r, top = cut(area, "bottom", FATE_NOTE_H, 6)
+    grid_r, side = row(top, [FATE_W, area.w - FATE_W - 6], 6)
+    cell = min((grid_r.w - 30) // 6, (grid_r.h - MIN_H - 4) // 6)
+    gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
+    for c in range(1, 7):
+        lit = fate.number is not None and (fate.number - 1) % 6 + 1 == c
+        Label(str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2), align="center",
+              color=theme.GOLD if lit else theme.INK_DIM).draw(surf)
+    for r in range(1, 7):
+        active = fate.row == r
+        Label(str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell), bold=active, align="center",
+              color=theme.GOLD if active else theme.INK_DIM).draw(surf)
+        for c in range(1, 7):
+            n = fate_number(r, c)
+            box = pygame.Rect(gx + (c - 1) * cell, gy + (r - 1) * cell, cell - 3, cell - 3)
+            at_stake = sum(fate.stakes.get(n, {}).values())
+            dim = fate.row is not None and not active
+            if fate.number == n:
+                fill, ink = theme.GOLD, DARK
+            elif at_stake and not dim:
+                fill, ink = DANGER if fate.row is not None else DANGER_DIM, theme.INK
+            else:
+                fill, ink = (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
+            pygame.draw.rect(surf, fill, box, border_radius=5)
+            Label(str(n), box, bold=True, color=ink, align="center").draw(surf)
+        if active:
+            pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
+                             border_radius=6)
+    t = scene.t
+    gangs = ui(t, "all_gangs") if len(fate.gangs) == len(scene.box.gangs) else ", ".join(fate.gangs)
+    note = [ui(t, "arrest_of", gangs=gangs), ui(t, "bribe", bribe=scene.box.settings.kadi_bribe)]
+    if fate.row_set:
+        note.append(ui(t, "black_set", value=fate.row))
+    if fate.column_set is not None:
+        note.append(ui(t, "white_set", value=fate.column_set))
+    Label(" · ".join(note), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
+    draw_stakes(scene, surf, fate, side, names)
+
+
+def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
+                names: list[str]) -> None:
+    """Per player: what the Kadi may take (worst case and chance), or took."""
+    caption_r, body = cut(rect, "top", MIN_H + 2, 2)
+    caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes")
+    Label(caption, caption_r, color=theme.INK_DIM).draw(surf)
+    for seat, r in enumerate(column(body, scene.state.players, 2)):
+        surf.blit(theme.swatch(seat_colour(scene, seat), 10, r.h - 4), (r.x, r.y + 2))
+        if fate.number is not None:
+            paid = fate.caught.get(seat, 0)
+            text, color = (f"−{paid}", theme.BAD) if paid else ("0", theme.GOOD)
+            odds = ""
+        else:
+            numbers = [m for m in range(1, 37) if fate.row is None or (m - 1) // 6 + 1 == fate.row]
+            worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
+            chance = fate.chance.get(seat, 0.0)
+            text, color = (f"≤{worst}", theme.BAD) if worst else ("0", theme.GOOD)
+            odds = f"{round(chance * 100)}%" if worst else ""
+        inner = pygame.Rect(r.x + 14, r.y, r.w - 14, r.h)
+        if r.h >= READ_H + MIN_H:
+            name_r, risk_r = cut(inner, "top", MIN_H, 0)
+            Label(names[seat], name_r, color=theme.INK).draw(surf)
+        else:
+            risk_r = inner
+        risk_r, odds_r = row(risk_r, [3, 2], 4)
+        Label(text, risk_r, role="read", bold=True, color=color).draw(surf)
+        if odds:
+            Label(odds, odds_r, color=theme.BAD, align="right").draw(surf)
+
+
+# -- ledger ---------------------------------------------------------------------------------------------
+LEDGER_HEAD_H = 2 * MIN_H + 4     # the ledger's title: up to two lines
+LEDGER_ROW_H = 2 * MIN_H + 6      # one payment: up to two lines, smaller only where it must
+
+
+def ledger_lines(scene: AlibabaScene) -> int:
+    return (scene.ledger_rect.h - LEDGER_HEAD_H - 4) // LEDGER_ROW_H
+
+
+def ledger_window(scene: AlibabaScene) -> tuple[int, int, int]:
+    total, lines = len(scene.ledger()), ledger_lines(scene)
+    top = scene.ledger_top if scene.ledger_top is not None else max(0, total - lines)
+    return top, lines, total
+
+
+def ledger_controls(scene: AlibabaScene) -> list[Control]:
+    top, lines, total = ledger_window(scene)
+    return [Control(scene.ledger_prev, "", lambda: scene.scroll_ledger(-1), enabled=top > 0, key="ledger_up",
+                    icon="up"),
+            Control(scene.ledger_next, "", lambda: scene.scroll_ledger(1), enabled=top + lines < total,
+                    key="ledger_down", icon="down")]
+
+
+def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The whole ledger, for disputes: every payment, newest at the bottom."""
+    entries = scene.ledger()
+    top, lines, total = ledger_window(scene)
+    rect = scene.ledger_rect
+    ledger = scene.session.engine.summary(scene.state)["ledger"]
+    head = counted(scene.t, "ledger_title", total, paid=ledger["bank_paid"], received=ledger["bank_received"])
+    Label(head, pygame.Rect(rect.x, rect.y, rect.w, LEDGER_HEAD_H), bold=True, color=theme.GOLD, wrap=True).draw(surf)
+    y0 = rect.y + LEDGER_HEAD_H + 4
+    if not entries:
+        Label(ui(scene.t, "ledger_empty"), pygame.Rect(rect.x, y0, rect.w, READ_H + 2), role="read",
+              color=theme.INK_DIM).draw(surf)
+    for i, (short, _reason) in enumerate(entries[top: top + lines]):
+        y = y0 + i * LEDGER_ROW_H
+        Label(short, pygame.Rect(rect.x, y, rect.w, LEDGER_ROW_H - 4), size=read_size(), wrap=True,
+              color=theme.GOLD if top + i == total - 1 else theme.INK).draw(surf)

@@ -1,0 +1,558 @@
+"""The Ali Baba table: the fate roll, the governor's bank and the referee beside the board.
+
+Every step the game waits for is a list of big choices in words (from the engine's
+``legal_actions``; slots keep their places when a choice runs out, the page is kept):
+LEFT / RIGHT move the highlight, OK does it, a tap does it at once. ROLL rolls whichever die
+the game needs (it tumbles for a moment; the value was decided at the press), or deals all
+movement cards in one stored transaction when a round begins; a table rolling real dice or
+dealing real cards types the value instead. Agreed sales and bazaar trades are entered with
+the number pad. STRAIGHT (or the LEDGER key) shows the whole ledger. UNDO takes back
+anything but a roll or a dealt card; a long UNDO (or the Menu key) opens the pause menu.
+The panels are drawn in ``alibaba_draw.py``, the route in ``alibaba_route.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from companion.engine.base import Action, Event
+from companion.games.alibaba.rules.state import TURN, State
+from companion.games.alibaba.screen import draw as look
+from companion.games.alibaba.screen.demo import DEMO_WEIGHTS, WIZARD, demo_presses
+from companion.games.alibaba.screen.dice import DieShow
+from companion.games.alibaba.screen.end import draw_chart, picture_rect, story
+from companion.games.alibaba.screen.route import RoutePicture, walked_steps
+from companion.games.alibaba.screen.trade import NOTHING, Deal
+from companion.games.alibaba.screen.words import (
+    DONE_FIRST,
+    choice_label,
+    event_words,
+    gang_of,
+    ledger_line,
+    phase_words,
+    ui,
+)
+from companion.inputs.events import InputEvent
+from companion.session.session import Session
+from companion.ui import theme
+from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, row
+from companion.ui.table import TableScene
+
+SCREEN = pygame.Rect(0, 0, 800, 480)
+
+
+def choices_for(session: Session, state: State) -> list[Action]:
+    """The legal actions of ``state`` in the order the list shows them (pure, so the demo
+    can plan ahead): moves before sales, "done" first where passing is the usual answer;
+    the many possible agreed sales and trades are one entry each, which opens the pad."""
+    actions = session.engine.legal_actions(state)
+    plain = [a for a in actions if a["action"] not in ("sell_to", "trade")]
+    if state.phase == TURN:
+        plain = [a for a in plain if a["action"] == "move"] + [a for a in plain if a["action"] != "move"]
+    elif state.phase in DONE_FIRST:
+        plain = [a for a in plain if a["action"] == "done"] + [a for a in plain if a["action"] != "done"]
+    if any(a["action"] == "sell_to" for a in actions):
+        plain.append({"action": "sell_to_open"})
+    if any(a["action"] == "trade" for a in actions):
+        plain.append({"action": "trade_open"})
+    return plain
+
+
+def key_of(action: Action) -> str:
+    """A choice's stable key: the same action keeps its slot from one step to the next."""
+    return json.dumps(action, sort_keys=True, ensure_ascii=False)
+
+
+def list_goes_on(engine: Any, before: State | None, now: State) -> bool:
+    """The same player still choosing in the same step (the loot after a take): the list
+    keeps its slots and its page. Anything else is a new list, laid out from its first page."""
+    return before is not None and before.phase == now.phase \
+        and engine.current_player(before) == engine.current_player(now)
+
+
+def follow_list(choices: ChoiceList, entries: list[Choice], options: list[Action], goes_on: bool,
+                was: Hashable | None) -> int:
+    """Put a step's choices into the list and say where the highlight goes (the index in
+    ``options``); the list shows the highlight's page. A new list starts on its first choice;
+    in a list that goes on the highlight stays on the choice it was on if that is still
+    there, else on the first choice of the page shown, so neither the list nor the
+    highlight jumps back to the first page. The screen and the demo both lay lists out here."""
+    fresh = choices.set_choices(entries, reset=not goes_on)
+    cursor = 0
+    if not fresh:
+        keys = [key_of(a) for a in options]
+        if was in keys:
+            cursor = keys.index(was)
+        else:
+            cursor = next((keys.index(c.key) for _r, c in choices.visible() if c is not None and c.key in keys), 0)
+    if options and key_of(options[cursor]) in choices.order:
+        choices.page = choices.order.index(key_of(options[cursor])) // choices.per_page
+    return cursor
+
+
+class GangChoices(ChoiceList):
+    """A choice list whose choices may be coloured (a group's choice in its gang's colour)."""
+
+    colours: dict[Hashable, tuple[int, int, int]] = {}
+
+    def controls(self) -> list[Control]:
+        out = super().controls()
+        for c in out:
+            if isinstance(c.key, tuple) and len(c.key) == 3 and c.key[1] == "choice":
+                c.color = self.colours.get(c.key[2])
+        return out
+
+
+class FixedKeys(DieKeypad):
+    """Die or card keys that never move: a value no longer possible is greyed, not removed
+    (a quick third tap must not hit the key that slid under the finger); a tap on it says why."""
+
+    allowed: frozenset[int] = frozenset()
+    why: Any = None  # called with the value of a greyed key that was tapped
+
+    def controls(self) -> list[Control]:
+        out = super().controls()
+        for c, v in zip(out, self.faces, strict=True):
+            if self.enabled and v not in self.allowed:
+                c.color, c.on_tap = theme.BG, (lambda v=v: self.why(v)) if self.why else None
+        return out
+
+
+class Before:
+    """The session as it stood before its last action (what the screen shows while a die
+    whose value is already decided still tumbles)."""
+
+    def __init__(self, session: Session) -> None:
+        self.engine = session.engine
+        self.state = session.states[-2]
+
+
+class AlibabaScene(TableScene):
+    """Ali Baba's table: the route, the players, the choices, the dice, fate grid and ledger."""
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app, session)
+        self.view = "players"          # or "ledger"
+        self.ledger_top: int | None = None
+        self.deal: Deal | None = None  # an agreed sale or trade being entered
+        self.dice = DieShow()
+        self.later = ""                # what a roll did, said once the die lies still
+        self.cursor = 0                # the highlighted choice (LEFT/RIGHT/OK)
+        self._for: Any = None          # the state the choices were built for
+        self._options: list[Action] = []
+        self.layout()
+
+    # -- layout, once -------------------------------------------------------------------------
+    def layout(self) -> None:
+        head, rest = cut(SCREEN.inflate(-12, -4), "top", 40, 2)
+        self.head_rect = head
+        left, right = row(rest, [464, 316], 8)
+        bottom, main = cut(left, "bottom", 64, 6)
+        self.left = main
+        self.route_rect, self.players_rect = column(main, [141, main.h - 143], 2)
+        menu, undo, view = row(bottom, 3, 6, touch=True)
+        self.menu_key = Control(menu, self.t("menu"), self.on_menu, key="menu")
+        self.undo_rect, self.view_rect = undo, view
+        self.right = right
+        # three lines a choice: "1 Karawanenräuber verkaufen: 120" is three at the read size
+        self.choices = GangChoices(right, self.pick_key, lines=3)
+        head_r, rest_r = cut(right, "top", 108, 2)
+        help_r, rest_r = cut(rest_r, "top", 60, 4)
+        die_row, keys = cut(rest_r, "top", 96, 6)
+        self.hint_rect, self.help_rect = head_r, help_r
+        self.die_rect = pygame.Rect(die_row.x + 4, die_row.y + 4, die_row.h - 8, die_row.h - 8)
+        self.roll_rect = pygame.Rect(self.die_rect.right + 12, die_row.y + 12, die_row.right - self.die_rect.right - 12,
+                                     72)
+        self.die_keys = FixedKeys(keys, lambda v: self.roll(v), faces=(1, 2, 3, 4, 5, 6), rows=2)
+        cards = sorted(set(self.box.movement))
+        self.card_keys = FixedKeys(keys, lambda v: self.roll(v), faces=cards, rows=2 if len(cards) > 4 else 1,
+                                   name="card")
+        self.card_keys.allowed = frozenset(cards)
+        self.card_keys.why = lambda v: self.say(ui(self.t, "card_gone", value=v), bad=True)
+        self.pad = NumberPad(right, self.pad_ok, max_digits=4, ok_label=self.t("ok"))
+        self.route = RoutePicture(self.route_rect, self.box)
+        arrows, lines = cut(main, "right", 72, 6)
+        self.ledger_rect = lines
+        self.ledger_prev, self.ledger_next = column(arrows, 2, 6, touch=True)
+        #: where what just happened is said: never over a player's row. Inside the route's
+        #: ring (the field's words step aside for it), or, for a longer message, over the route
+        self.caption_rect = self.route.inner.move(self.route_rect.topleft).inflate(0, 10)
+        self.fate_note_rect = pygame.Rect(main.x, main.bottom - look.FATE_NOTE_H, main.w, look.FATE_NOTE_H)
+
+    def banner_box(self) -> pygame.Rect:
+        """The event box for the screen now: it covers no player's row (nor what a player
+        risks in an arrest), only the route's words, the arrest's note or old ledger lines."""
+        if self.deal is not None:
+            return self.route_rect
+        if self.view == "ledger":
+            return pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w, 2 * look.READ_H + 12)
+        if self.fate() is not None:
+            return self.fate_note_rect
+        if look.fits_whole(self.banner.text, self.caption_rect):
+            return self.caption_rect
+        return self.route_rect
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def box(self) -> Any:
+        return self.session.engine.box
+
+    def names(self) -> list[str]:
+        return [self.seat_name(i) for i in range(self.state.players)]
+
+    def pending(self) -> Any:
+        """The chance the game waits for (a die, or the next movement card), or None."""
+        return self.session.engine.chance(self.state)
+
+    def options(self) -> list[Action]:
+        """The current step's choices; the highlight starts on the first one of a new list,
+        and stays on the page shown while a list goes on (the loot after a take)."""
+        if self._for is not self.state:
+            before, was = self._for, self.choices.cursor
+            self._for, self.cursor = self.state, 0
+            self._options = choices_for(self.session, self.state)
+            if self.deal is not None and self.deal.state is not self.state:
+                self.deal = None
+            self.refresh_list(list_goes_on(self.session.engine, before, self.state), was)
+        return self._options
+
+    def refresh_list(self, goes_on: bool = True, was: Hashable | None = None) -> None:
+        """Put the choices (or the dialogue's answers) into the list; slots keep their places
+        while the same player goes on choosing (:func:`follow_list`)."""
+        names = self.names()
+        if self.deal is not None:
+            entries = []
+            for v in self.deal.options():
+                label = names[v] if isinstance(v, int) else (ui(self.t, "nothing") if v == NOTHING else v)
+                entries.append(Choice(("deal", self.deal.step, v), label))
+            self.choices.colours = {e.key: look.gang_tint(self.box, gang_of(self.box, e.key[2]))
+                                    for e in entries if isinstance(e.key[2], str) and e.key[2] != NOTHING}
+            self.choices.set_choices(entries)
+            return
+        st = self.state
+        entries = []
+        colours = {}
+        for a in self._options:
+            key = key_of(a)
+            label = ui(self.t, a["action"]) if a["action"] in WIZARD else choice_label(self.t, self.box, st, a, names)
+            entries.append(Choice(key, label))
+            if "group" in a:
+                colours[key] = look.gang_tint(self.box, gang_of(self.box, a["group"]))
+        self.choices.colours = colours
+        if was is not None or not goes_on:
+            self.cursor = follow_list(self.choices, entries, self._options, goes_on, was)
+        else:
+            self.choices.set_choices(entries)
+        self.show_cursor()
+
+    def show_cursor(self) -> None:
+        if self._options and self.deal is None:
+            key = key_of(self._options[self.cursor % len(self._options)])
+            self.choices.cursor = key
+            if key in self.choices.order:
+                self.choices.page = self.choices.order.index(key) // self.choices.per_page
+
+    def walked(self) -> tuple[tuple[int, str | None], ...]:
+        """The way Ali Baba walked with the latest movement card (from the event log)."""
+        for i in range(len(self.session.events) - 1, -1, -1):
+            move = next((e for e in self.session.events[i] if e.kind == "move"), None)
+            if move is not None:
+                d = move.data
+                before = self.session.states[i].branch
+                forks = list(self.session.actions[i].get("forks") or [])
+                start = (d["from"], before if self.box.board.fork_at(d["from"]) else None)
+                return (start, *walked_steps(self.box.board, d["from"], d["to"], before, forks))
+            if any(e.kind == "round_end" for e in self.session.events[i]) and i < len(self.session.events) - 1:
+                break
+        return ()
+
+    def ledger(self) -> list[tuple[str, str]]:
+        """Every payment so far: (short line, the bank's full reason), from the event log."""
+        names = self.names()
+        return [(ledger_line(self.t, names, ev), self.t.reason("alibaba", ev.data.get("reason", ""),
+                                                                 ev.data.get("params")))
+                for events in self.session.events for ev in events if ev.kind in ("pay", "forgiven")]
+
+    def shown_session(self) -> Any:
+        """The session as the screen shows it: while a die tumbles, as it was before the roll."""
+        if self.dice.busy(self.app.now()) and len(self.session.states) >= 2:
+            return Before(self.session)
+        return self.session
+
+    def fate(self) -> look.FateView | None:
+        events = self.session.events
+        last = events[-1] if events and self.session.last_events else []
+        gangs = next((tuple(e.data["gangs"]) for evs in reversed(events[-40:]) for e in evs if e.kind == "arrest"), ())
+        if self.dice.busy(self.app.now()) and len(self.session.states) >= 2:
+            # while the die tumbles its result is not known yet: the arrest as it was before it
+            return look.fate_view(Before(self.session), [], gangs)
+        return look.fate_view(self.session, last, gangs)
+
+    # -- commands -----------------------------------------------------------------------------
+    def done(self, events: list[Event]) -> None:
+        """After a command: what happened in words; the list is rebuilt; taps wait a moment."""
+        msg = event_words(self.t, self.box, self.names(), events)
+        if msg and self.dice.busy(self.app.now()):
+            self.later = msg  # said when the die lies still
+        elif msg:
+            self.say(msg)
+        self.controls.changed()
+        self.options()
+
+    def roll(self, value: int | None = None) -> None:
+        """ROLL: the die the game waits for (it tumbles; the value is already decided); while
+        dealing, every card in ONE stored transaction (a typed value deals just that card)."""
+        chance = self.pending()
+        if chance is None:
+            self.say(ui(self.t, "no_die", waits=phase_words(self.t, self.box, self.session, self.names())), bad=True)
+            return
+        if chance.action == "draw":
+            if value is None:
+                steps = self.attempt(self.session.roll_many)
+                if steps:
+                    self.app.sounds.play("roll")
+                    self.say(look.counted(self.t, "dealt", len(steps)))
+                    self.controls.changed()
+                    self.options()
+                return
+            n = sum(len(h) for h in self.state.hands) + 1
+            events = self.attempt(self.session.roll, value)
+            if events is not None:
+                seat = next(e.data["seat"] for e in events if e.kind == "dealt")
+                self.say(ui(self.t, "dealt_card", name=self.seat_name(seat), value=value, n=n,
+                            total=len(self.box.movement)))
+                self.controls.changed()
+                self.options()
+            return
+        events = self.attempt(self.session.roll, value)
+        if events is not None:
+            self.app.sounds.play("roll")
+            self.dice.rolled(self.session.actions[-1]["value"], chance.kind, self.app.now())
+            self.done(events)
+
+    def pick_key(self, key: Hashable) -> None:
+        """A tapped choice (or OK on the highlight)."""
+        if self.deal is not None:
+            self.answer(key[2])
+            return
+        action = next((a for a in self.options() if key_of(a) == key), None)
+        if action is None:
+            return
+        self.cursor = self._options.index(action)
+        if action["action"] in WIZARD:
+            seat = self.session.engine.current_player(self.state)
+            self.deal = Deal("sale" if action["action"] == "sell_to_open" else "trade", self.state, self.box, seat
+                             if action["action"] == "sell_to_open" else None)
+            self.pad.clear()
+            self.refresh_list()
+            return
+        events = self.attempt(self.session.act, action)
+        if events is not None:
+            self.done(events)
+
+    def answer(self, value: Any) -> None:
+        assert self.deal is not None
+        action = self.deal.answer(value)
+        if action is None:
+            self.pad.clear()
+            self.refresh_list()
+            return
+        events = self.attempt(self.session.act, action)
+        if events is None:
+            self.deal.back()  # refused (the banner says why): ask the last question again
+            self.refresh_list()
+            return
+        self.deal = None
+        self.done(events)
+
+    def pad_ok(self, value: int) -> None:
+        if self.deal is not None:
+            self.answer(value)
+
+    def back(self) -> None:
+        """UNDO during a dialogue: one question back, or out of it."""
+        if self.deal is not None and not self.deal.back():
+            self.deal = None
+        self.pad.clear()
+        self._for = None
+        self.options()
+        self.refresh_list()
+
+    def undo(self) -> None:
+        if self.deal is not None:
+            self.back()
+            return
+        actions = self.session.actions
+        if actions and actions[-1]["action"] == "draw":
+            self.say(ui(self.t, "undo_dealt"), bad=True)
+            return
+        if self.attempt(self.session.undo) is not None:
+            self.say(self.t("undone"))
+            self.controls.changed()
+            self.options()
+
+    def toggle_ledger(self) -> None:
+        self.view = "players" if self.view == "ledger" else "ledger"
+        self.ledger_top = None
+
+    def scroll_ledger(self, step: int) -> None:
+        total, lines = len(self.ledger()), look.ledger_lines(self)
+        top = self.ledger_top if self.ledger_top is not None else max(0, total - lines)
+        self.ledger_top = max(0, min(max(0, total - lines), top + step * lines))
+
+    def move_cursor(self, step: int) -> None:
+        if self.deal is not None:
+            self.choices.press("left" if step < 0 else "right")
+            return
+        options = self.options()
+        if not options:
+            self.explain_no_choice()
+            return
+        self.cursor = (self.cursor + step) % len(options)
+        self.show_cursor()
+
+    def explain_no_choice(self) -> None:
+        if self.session.over:
+            return
+        chance = self.pending()
+        label = ui(self.t, "deal" if chance is not None and chance.action == "draw" else "roll")
+        self.say(ui(self.t, "press_button", button=label,
+                    waits=phase_words(self.t, self.box, self.session, self.names())), bad=True)
+
+    # -- input --------------------------------------------------------------------------------
+    def on_free_tap(self, pos: tuple[int, int]) -> None:
+        """A tap beside every control: say where the game's next step is taken."""
+        if self.dice.busy(self.app.now()):
+            self.dice.stop()
+            self.dirty = True
+            return
+        if self.session.over:
+            return
+        if self.pending() is not None:
+            self.explain_no_choice()
+        else:
+            self.say(ui(self.t, "tap_right", waits=phase_words(self.t, self.box, self.session, self.names())),
+                     bad=True)
+        self.dirty = True
+
+    def on_input(self, ev: InputEvent) -> None:
+        self.dice.stop() if ev.name != "roll" else None  # a press ends the tumble
+        if ev.name == "undo":
+            self.undo()
+        elif ev.name == "roll":
+            self.roll(ev.value)
+        elif ev.name in ("left", "right"):
+            self.move_cursor(-1 if ev.name == "left" else 1)
+        elif ev.name == "ok":
+            self.ok()
+        elif ev.name == "straight":
+            self.toggle_ledger()
+        self.dirty = True
+
+    def ok(self) -> None:
+        if self.deal is not None:
+            if self.deal.is_pad():
+                self.pad.ok()
+            else:
+                self.choices.press("ok")
+            return
+        if self.pending() is not None:
+            self.roll()
+        elif self.options():
+            self.pick_key(key_of(self._options[self.cursor % len(self._options)]))
+        else:
+            self.explain_no_choice()
+
+    def tappables(self) -> list[Control]:
+        self.options()
+        undo_label = ui(self.t, "back") if self.deal is not None else self.t("undo")
+        out = [self.menu_key, Control(self.undo_rect, undo_label, self.undo, enabled=bool(self.session.actions)
+                                      or self.deal is not None, key="undo" if self.deal is None else "back")]
+        if self.deal is not None:
+            out.append(Control(self.view_rect, ui(self.t, "cancel"), self.cancel_deal, key="cancel", role="min",
+                               size=read_size()))
+            out += self.pad.controls() if self.deal.is_pad() else self.choices.controls()
+            return out
+        ledger_label = ui(self.t, "players" if self.view == "ledger" else "ledger")
+        out.append(Control(self.view_rect, ledger_label, self.toggle_ledger, key="view"))
+        if self.view == "ledger":
+            out += look.ledger_controls(self)
+        chance = self.pending()
+        if self.dice.busy(self.app.now()):
+            pass  # the die tumbles where the keys or choices go; a press or a tap stops it
+        elif chance is not None:
+            keys = self.card_keys if chance.action == "draw" else self.die_keys
+            keys.allowed = frozenset(chance.faces)
+            out += keys.controls()
+            out.append(Control(self.roll_rect, ui(self.t, "deal" if chance.action == "draw" else "roll"), self.roll,
+                               selected=True, key="roll"))
+        elif self._options:
+            out += self.choices.controls()
+        return out
+
+    def cancel_deal(self) -> None:
+        self.deal = None
+        self._for = None
+        self.options()
+
+    # -- time ---------------------------------------------------------------------------------
+    def update(self, now: float) -> bool:
+        busy = self.dice.busy(now)
+        if busy:
+            self.dirty = True
+        elif self.later:
+            self.say(self.later)
+            self.later, self.dirty = "", True
+        return busy
+
+    def is_busy(self) -> bool:
+        return self.dice.busy(self.app.now()) or bool(self.later)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        self.options()
+        look.draw(self, surf)
+        self.controls.set(self.tappables())
+        self.controls.draw(surf)
+        look.draw_after_controls(self, surf)
+
+    # -- what the app, the demo and the end screen ask ----------------------------------------
+    def turns_played(self) -> int:
+        """Turns so far: every turn plays exactly one movement card."""
+        return sum(1 for a in self.session.actions if a["action"] == "move")
+
+    def demo_presses(self, rng: random.Random) -> list[str]:
+        return demo_presses(self, rng)
+
+    def end_rows(self) -> list[tuple[str, list[Any]]]:
+        st = story(self.session)
+        return [(self.t("money"), list(self.state.money)), (ui(self.t, "end_kadi"), st.kadi),
+                (ui(self.t, "end_loot"), st.loot)]
+
+    def end_picture_rect(self) -> pygame.Rect | None:
+        return picture_rect(self.state.players)
+
+    def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        st = story(self.session)
+        names = self.names()
+        notes = []
+        if rect.w >= 240:
+            big, best = st.biggest_kadi, st.best_loot
+            notes.append(ui(self.t, "biggest_kadi", amount=big[0], name=names[big[1]], round=big[2]) if big
+                         else ui(self.t, "no_kadi"))
+            notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
+                         else ui(self.t, "no_loot"))
+        colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
+        draw_chart(surf, rect, st, colours, notes)
+
+
+__all__ = ["DEMO_WEIGHTS", "AlibabaScene", "choices_for", "choice_label", "follow_list", "key_of", "list_goes_on"]

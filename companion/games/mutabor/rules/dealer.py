@@ -1,0 +1,121 @@
+"""Shuffling and laying the 52 picture cards, and checking a maze the table dealt by hand.
+
+The shuffle must give the same maze for the same seed on every machine and every Python, so
+it does not use ``random`` (whose algorithms may change between versions): a SplitMix64
+generator (Steele, Lea and Flood 2014; the seeding generator of ``java.util.SplittableRandom``
+and of xoshiro) feeds a Fisher–Yates shuffle, and a bounded draw rejects the few values that
+would make a modulo uneven. When a maze has an unreachable goal cell the dealer simply shuffles
+again, drawing on from the same generator, up to the box's ``max_deals`` times.
+
+>>> from companion.games.mutabor.box_files import load
+>>> cards = deal(9, load(), 4)
+>>> len(cards), cards == deal(9, load(), 4)
+(52, True)
+>>> SplitMix64(0).next()
+16294208416658607535
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.engine.base import IllegalAction
+from companion.games.mutabor.rules.box import Box
+from companion.games.mutabor.rules.geometry import KINDS, SEAT_SIDES, SIZE
+from companion.games.mutabor.rules.moves import unreachable_cells
+from companion.games.mutabor.rules.state import Grid
+
+MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """A tiny, well-known 64-bit generator: exact same numbers from the same seed anywhere."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n - 1, each equally likely (rejecting the uneven top)."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def shuffle(cards: tuple[str, ...], rng: SplitMix64) -> tuple[str, ...]:
+    """Fisher–Yates (Durstenfeld's version) with ``rng``; returns a new tuple."""
+    pile = list(cards)
+    for i in range(len(pile) - 1, 0, -1):
+        j = rng.below(i + 1)
+        pile[i], pile[j] = pile[j], pile[i]
+    return tuple(pile)
+
+
+def grid_of(maze: list[str] | tuple[str, ...], box: Box) -> Grid:
+    """The 8×8 grid of a maze given in dealing order (card k lies on ``box.cell_of(k)``)."""
+    rows: list[list[str | None]] = [[None] * SIZE for _ in range(SIZE)]
+    for (r, c), kind in zip(box.dealing, maze, strict=True):
+        rows[r][c] = kind
+    return tuple(tuple(row) for row in rows)
+
+
+def solvable(grid: Grid, players: int, open_sides: bool = False) -> bool:
+    """True when every goal cell of every side in play can be reached by some card."""
+    return not any(unreachable_cells(grid, side, open_sides) for side in SEAT_SIDES[players])
+
+
+def deal_tries(seed: int, box: Box, players: int, allow_unreachable: bool = False,
+               open_sides: bool = False) -> tuple[tuple[str, ...], int]:
+    """The dealt maze (52 cards in dealing order) and how many shuffles it took."""
+    rng = SplitMix64(seed)
+    pile = box.pile()
+    for tries in range(1, box.max_deals + 1):
+        cards = shuffle(pile, rng)
+        if allow_unreachable or solvable(grid_of(cards, box), players, open_sides):
+            return cards, tries
+    raise IllegalAction("no_solvable_maze",
+                        "The dealer found no maze with every goal cell reachable in {tries} shuffles",
+                        tries=box.max_deals)
+
+
+def deal(seed: int, box: Box, players: int, allow_unreachable: bool = False,
+         open_sides: bool = False) -> tuple[str, ...]:
+    """The 52 cards in dealing order, shuffled from ``seed``; re-dealt until no goal cell of a
+    side in play is unreachable, unless ``allow_unreachable``."""
+    return deal_tries(seed, box, players, allow_unreachable, open_sides)[0]
+
+
+def check_maze(raw: Any, box: Box) -> tuple[str, ...]:
+    """A hand-dealt maze from a header, checked: a list of the box's cards, counts as in the box.
+
+    >>> from companion.games.mutabor.box_files import load
+    >>> check_maze(["baum"] * 52, load())
+    Traceback (most recent call last):
+    ...
+    companion.engine.errors.IllegalAction: The maze has 0 morgenstern cards, but the box holds 10
+    """
+    if not isinstance(raw, (list, tuple)):
+        raise IllegalAction("maze_not_list", '"maze" must be a list of {total} card names in dealing order',
+                            total=box.total)
+    if len(raw) != box.total:
+        raise IllegalAction("maze_length", "The maze has {have} cards, but it needs {total}",
+                            have=len(raw), total=box.total)
+    for number, kind in enumerate(raw, 1):
+        if kind not in KINDS:
+            raise IllegalAction("maze_card", "Card {number} of the maze, {card}, is not a card of the box",
+                                number=number, card=str(kind))
+    have = Counter(raw)
+    for kind in KINDS:
+        if have[kind] != box.count(kind):
+            raise IllegalAction("maze_counts", "The maze has {have} {card} cards, but the box holds {want}",
+                                have=have[kind], card=kind, want=box.count(kind))
+    return tuple(raw)

@@ -1,0 +1,140 @@
+"""The Mutabor maze on screen: where each cell is, the cached card layer, the side marks, the
+figures and the lit cells. Geometry and drawing only; the scene decides what is lit.
+
+The 8×8 grid is a kit :class:`BoardGrid` whose missing cells are the corners that are no
+cell of the maze. Each border side is marked with the colours of the player who starts there
+(a band along its outer edge and a square beside it) and of the player whose goal it is (a
+flag beside it); in a 2-player game with closed sides the side borders are hatched.
+
+>>> g = make_grid()
+>>> g.cell, g.cell_at(g.center_of((7, 3))), g.cell_at(g.center_of((0, 0)))
+(56, (7, 3), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+from companion.games.mutabor.rules.geometry import CELLS, CENTRE, OPPOSITE, SIDE_CELLS, SIZE, START, Cell
+from companion.games.mutabor.rules.state import Grid
+from companion.games.mutabor.screen.pictures import draw_card, draw_figure
+from companion.ui import theme
+from companion.ui.kit import BoardGrid, Label
+
+BOARD = pygame.Rect(6, 16, 448, 448)
+MISSING = frozenset((r, c) for r in range(SIZE) for c in range(SIZE)) - CELLS
+#: The two missing cells at the ends of each border side: the start square and the goal flag.
+FLANKS: dict[str, tuple[Cell, Cell]] = {
+    "bottom": ((7, 1), (7, 6)), "top": ((0, 6), (0, 1)), "left": ((6, 0), (1, 0)), "right": ((1, 7), (6, 7)),
+}
+#: Which way is "outwards" for each side (row, col step).
+OUTWARD: dict[str, Cell] = {"bottom": (1, 0), "top": (-1, 0), "left": (0, -1), "right": (0, 1)}
+
+Colour = tuple[int, int, int]
+
+
+def make_grid(rect: pygame.Rect = BOARD) -> BoardGrid:
+    """The maze's cells laid out in ``rect`` (the table: 56 px cells)."""
+    return BoardGrid(rect, SIZE, SIZE, missing=MISSING)
+
+
+def side_of(cell: Cell) -> str | None:
+    for side, cells in SIDE_CELLS.items():
+        if cell in cells:
+            return side
+    return None
+
+
+def paint_maze(surf: pygame.Surface, grid: BoardGrid, maze: Grid | dict[Cell, str], *,
+               numbers: dict[Cell, int] | None = None, hide_centre: bool = True, offset: Cell = (0, 0)) -> None:
+    """Every card of ``maze`` (a grid, or the cells entered so far) into ``surf``; with
+    ``numbers`` each card also shows its dealing number. ``offset`` moves the picture (a
+    layer paints in its own coordinates)."""
+    for cell in grid.cells():
+        rect = grid.rect_of(cell).move(*offset).inflate(-2, -2)
+        kind = maze.get(cell) if isinstance(maze, dict) else maze[cell[0]][cell[1]]
+        shown = "hidden" if cell in CENTRE and hide_centre else kind
+        draw_card(surf, rect, shown)
+    if numbers:
+        paint_numbers(surf, grid, numbers, offset)
+
+
+def paint_numbers(surf: pygame.Surface, grid: BoardGrid, numbers: dict[Cell, int], offset: Cell = (0, 0)) -> None:
+    """Each card's dealing number in its corner (the layout view: "lay card 17 here")."""
+    for cell, number in numbers.items():
+        rect = grid.rect_of(cell).move(*offset).inflate(-2, -2)
+        box = pygame.Rect(0, 0, 36, 30)
+        box.bottomright = (rect.right - 1, rect.bottom - 1)
+        pygame.draw.rect(surf, (20, 20, 30), box, border_radius=6)
+        Label(str(number), box, role="min", color=theme.INK, align="center").draw(surf)
+
+
+def paint_sides(surf: pygame.Surface, grid: BoardGrid, sides: Sequence[str], colours: Sequence[str], *,
+                closed: Iterable[str] = (), offset: Cell = (0, 0)) -> None:
+    """The start band and square of each seat's side and the flag of his goal side; hatching
+    over side borders nobody may enter."""
+    band = max(4, grid.cell // 9)
+    for seat, side in enumerate(sides):
+        dr, dc = OUTWARD[side]
+        tile = theme.swatch(colours[seat], grid.cell, grid.cell)
+        for cell in START[side]:
+            r = grid.rect_of(cell).move(*offset)
+            strip = pygame.Rect(r)
+            if dr:
+                strip.h = band
+                strip.y = r.bottom - band if dr > 0 else r.y
+            else:
+                strip.w = band
+                strip.x = r.right - band if dc > 0 else r.x
+            surf.blit(tile, strip, pygame.Rect(0, 0, strip.w, strip.h))
+        start_flank, _ = FLANKS[side]
+        square = grid.rect_of(start_flank).move(*offset).inflate(-grid.cell // 3, -grid.cell // 3)
+        surf.blit(theme.swatch(colours[seat], square.w, square.h), square)
+        pygame.draw.rect(surf, theme.INK, square, 2)
+        _, flag_flank = FLANKS[OPPOSITE[side]]
+        _flag(surf, grid.rect_of(flag_flank).move(*offset), colours[seat])
+    for side in closed:
+        for cell in SIDE_CELLS[side]:
+            r = grid.rect_of(cell).move(*offset).inflate(-2, -2)
+            clip = surf.get_clip()
+            surf.set_clip(r)
+            for k in range(-r.h, r.w, 10):
+                pygame.draw.line(surf, (60, 50, 60), (r.x + k, r.bottom), (r.x + k + r.h, r.y), 3)
+            surf.set_clip(clip)
+
+
+def _flag(surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
+    """A goal flag on a pole, the cloth in the goal player's colour and pattern."""
+    pole_x = rect.x + rect.w // 4
+    pygame.draw.line(surf, theme.INK, (pole_x, rect.y + rect.h // 8), (pole_x, rect.bottom - rect.h // 8), 3)
+    cloth = pygame.Rect(pole_x + 2, rect.y + rect.h // 8, rect.w // 2, rect.h * 3 // 8)
+    surf.blit(theme.swatch(colour, cloth.w, cloth.h), cloth)
+    pygame.draw.rect(surf, theme.INK, cloth, 2)
+
+
+def draw_figures(surf: pygame.Surface, grid: BoardGrid, figures: Sequence[Sequence[Cell]],
+                 colours: Sequence[str], lit: Cell | None = None) -> None:
+    """Every figure on its cell (the chosen one ringed in gold)."""
+    radius = max(6, grid.cell * 2 // 7)
+    for seat, cells in enumerate(figures):
+        for cell in cells:
+            draw_figure(surf, grid.center_of(cell), radius, colours[seat], lit=cell == lit)
+
+
+def ring(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour, width: int = 5,
+         strong: bool = False) -> None:
+    """A frame round a cell (a lit target, the cursor, a capture choice); ``strong`` edges it
+    in black as well, so it shows on light and dark cards alike."""
+    rect = grid.rect_of(cell).inflate(-1, -1)
+    if strong:
+        pygame.draw.rect(surf, (10, 10, 10), rect.inflate(2, 2), width + 4, border_radius=7)
+    pygame.draw.rect(surf, colour, rect, width, border_radius=6)
+
+
+def dot(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour) -> None:
+    """A target mark in the middle of an empty cell, seen from across the table."""
+    x, y = grid.center_of(cell)
+    pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y)), grid.cell // 6 + 2)
+    pygame.draw.circle(surf, colour, (int(x), int(y)), grid.cell // 6)

@@ -1,0 +1,215 @@
+"""The side panel of the Mutabor table (whose turn, what the referee says, each player's
+fewest moves home, the controls of each view) and the lit cells on the maze.
+
+The controls keep their keys within a view (only their words and whether they can be
+tapped change), so a tap on the maze right after a tap on a button is never swallowed by
+the guard against double taps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.games.mutabor.rules.geometry import KINDS
+from companion.games.mutabor.screen import board
+from companion.games.mutabor.screen.pictures import draw_card
+from companion.ui import theme
+from companion.ui.i18n import Texts
+from companion.ui.kit import column, grid, min_size, read_size, row
+from companion.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from companion.games.mutabor.screen.table import MutaborScene
+
+X, W = 466, 328
+TURN = pygame.Rect(X, 4, W, 72)
+INFO = pygame.Rect(X, 78, W, 106)
+PLAYERS = pygame.Rect(X, 190, W, 148)
+ROW1 = pygame.Rect(X, 348, W, 64)
+ROW2 = pygame.Rect(X, 414, W, 64)
+TITLE = pygame.Rect(X, 6, W, 76)
+LEGEND = pygame.Rect(X, 86, W, 252)
+ENTRY_INFO = pygame.Rect(X, 6, W, 120)
+PALETTE = pygame.Rect(X, 132, W, 268)
+ROW_H = 36
+
+
+def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, **kw: Any) -> Button:
+    """A panel button; its word at the read size when it fits on one line."""
+    size = read_size() if theme.font(read_size()).size(label)[0] <= rect.w - 10 else min_size()
+    return Button(rect, label, fn, key=key, role="min", size=size, **kw)
+
+
+def buttons(s: MutaborScene) -> list[Button]:
+    """The controls of the view shown now."""
+    t = s.t
+    menu = _button(row(ROW2, 3, 6)[0], t("menu"), s.on_menu, "menu")
+    if s.view == "layout":
+        enter, play = row(ROW1, 2, 6)
+        return [_button(enter, t("mutabor.ui.enter"), s.start_entry, "enter", enabled=not s.session.actions),
+                _button(play, t("mutabor.ui.play"), s.play, "play", selected=True), menu]
+    if s.view == "enter":
+        assert s.entry is not None
+        _menu, back, done = row(ROW2, 3, 6)
+        kinds = [Button(r, "", _picker(s, k), key=("kind", k), selected=s.entry.kind == k)
+                 for r, k in zip(grid(PALETTE, 3, 2, 8, touch=True), KINDS, strict=True)]
+        return [*kinds, menu, _button(back, t("back"), s.show_layout, "back"),
+                _button(done, t("mutabor.ui.done"), s.finish_entry, "done", selected=s.entry.missing() == 0)]
+    cards, tip, swap = row(ROW1, 3, 6)
+    _menu, undo, draw = row(ROW2, 3, 6)
+    over = s.session.over
+    return [_button(cards, t("mutabor.ui.cards"), s.show_layout, "cards"),
+            _button(tip, t("mutabor.ui.tip"), s.toggle_hint, "tip", selected=s.hint_on),
+            _button(swap, t("mutabor.ui.swap"), s.toggle_swap, "swap", enabled=(s.may_swap() or s.swapping),
+                    selected=s.swapping),
+            menu,
+            _button(undo, t("mutabor.ui.undo"), s.undo, "undo", enabled=s.session.can_undo() or s.sel is not None),
+            _button(draw, t("mutabor.ui.draw_sure" if s.sure else "mutabor.ui.draw_button"), s.draw_agreed, "draw",
+                    enabled=not over, color=theme.BAD if s.sure else None)]
+
+
+def _picker(s: MutaborScene, kind: str) -> Callable[[], None]:
+    return lambda: s.pick_kind(kind)
+
+
+def info(s: MutaborScene) -> str:
+    """What the referee says now: the choice the table must make, a capture, passes, the swap
+    offer, or what to tap."""
+    t, st = s.t, s.state
+    if st.over:
+        return t("mutabor.ui.is_draw") if st.draw else ""
+    if s.pending is not None:
+        return t("mutabor.ui.capture_pick", name=s.seat_name(s.victim()))
+    if s.swapping:
+        return t("mutabor.ui.swap_pick")
+    parts = []
+    took = s.last_capture()
+    if took is not None:
+        parts.append(t("mutabor.ui.captured", name=s.seat_name(took.data["owner"])))
+    for seat, reason in st.passes:
+        parts.append(t("mutabor.ui.passes", name=s.seat_name(seat), reason=t.reason("mutabor", reason)))
+    if parts:
+        return " · ".join(parts)
+    if s.may_swap():
+        return t("mutabor.ui.swap_offer")
+    return t("mutabor.ui.pick_target" if s.sel is not None else "mutabor.ui.pick_figure")
+
+
+def draw(s: MutaborScene, surf: pygame.Surface) -> None:
+    now = s.app.now()
+    if s.view == "layout":
+        _layout(s, surf)
+    elif s.view == "enter":
+        _entry(s, surf, now)
+    else:
+        _play(s, surf, now)
+    for b in s.buttons:
+        b.draw(surf)
+    if s.view == "enter" and s.entry is not None:
+        for b in s.buttons:
+            if isinstance(b.key, tuple) and b.key[0] == "kind":
+                kind = b.key[1]
+                icon = pygame.Rect(b.rect.x + 8, b.rect.y + (b.rect.h - 56) // 2, 56, 56)
+                draw_card(surf, icon, kind)
+                left = s.entry.left(kind)
+                room = pygame.Rect(icon.right + 6, b.rect.y, b.rect.right - icon.right - 12, b.rect.h)
+                s.label(surf, str(left), room, color=theme.BAD if left < 0 else theme.INK, align="center")
+
+
+def _layout(s: MutaborScene, surf: pygame.Surface) -> None:
+    t = s.t
+    title = t("mutabor.ui.layout_title" if s.session.actions else "mutabor.ui.deal")
+    s.label(surf, title, TITLE, color=theme.GOLD, bold=True, wrap=True)
+    for r, kind in zip(column(LEGEND, len(KINDS)), KINDS, strict=True):
+        draw_card(surf, pygame.Rect(r.x, r.y + 2, r.h - 4, r.h - 4), kind)
+        s.label(surf, t(f"mutabor.ui.card_{kind}"), pygame.Rect(r.x + r.h + 4, r.y, r.w - r.h - 4, r.h), role="min")
+
+
+def _entry(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
+    assert s.entry is not None
+    e, t = s.entry, s.t
+    if s.banner.active(now):
+        s.banner.draw(surf, ENTRY_INFO, now)
+        return
+    text = t("mutabor.ui.enter_status", card=t(f"mutabor.ui.card_{e.kind}"), left=e.left(e.kind),
+             missing=e.missing())
+    s.label(surf, text, ENTRY_INFO, wrap=True)
+
+
+def _play(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
+    t, st = s.t, s.state
+    seat = s.seat()
+    if seat is not None:
+        surf.blit(theme.swatch(s.colours[seat], 40, 40), (TURN.x, TURN.y + 14))
+        pygame.draw.rect(surf, theme.INK, (TURN.x, TURN.y + 14, 40, 40), 2)
+        s.label(surf, t("turn_of", name=s.seat_name(seat)), pygame.Rect(TURN.x + 48, TURN.y, TURN.w - 48, TURN.h),
+                bold=True, wrap=True)
+    elif st.over:
+        s.label(surf, t("game_over"), TURN, bold=True, color=theme.GOLD)
+    if s.banner.active(now):
+        s.banner.draw(surf, INFO, now)
+    else:
+        s.label(surf, info(s), INFO, wrap=True, color=theme.GOLD if s.pending or s.swapping else theme.INK)
+    _players(s, surf)
+
+
+def _players(s: MutaborScene, surf: pygame.Surface) -> None:
+    """One line per player: colour, name, and (with the hint on) his fewest moves home."""
+    t, st = s.t, s.state
+    hints = s.hints() if s.hint_on else []
+    for seat in range(st.players):
+        r = pygame.Rect(PLAYERS.x, PLAYERS.y + seat * ROW_H, PLAYERS.w, ROW_H)
+        if seat == s.seat():
+            pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
+        surf.blit(theme.swatch(s.colours[seat], 24, 24), (r.x + 4, r.y + 6))
+        s.label(surf, s.seat_name(seat), pygame.Rect(r.x + 34, r.y, 152, r.h))
+        if s.hint_on:
+            s.label(surf, hint_words(t, hints[seat]), pygame.Rect(r.x + 190, r.y, r.w - 194, r.h), align="right")
+
+
+def hint_words(t: Texts, n: int | None) -> str:
+    """ "3 Züge", "1 Zug", "im Ziel", "kein Weg": the hint for one player."""
+    if n is None:
+        return str(t("mutabor.ui.hint_none"))
+    if n == 0:
+        return str(t("mutabor.ui.hint_home"))
+    return str(t("mutabor.ui.hint_one" if n == 1 else "mutabor.ui.hint_n", n=n))
+
+
+def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
+    """Lit cells: the last move, where a captured figure went, the chosen figure's targets,
+    the start cells to choose from, the cards picked for a swap, the button cursor."""
+    g = s.grid
+    moved, took = s.last_move(), s.last_capture()
+    if moved is not None:
+        for cell in (moved.data["from"], moved.data["to"]):
+            board.ring(surf, g, tuple(cell), theme.INK_DIM, 2)
+    if took is not None:
+        board.ring(surf, g, tuple(took.data["to"]), theme.GOLD, 6)
+    if s.pending is not None:
+        board.ring(surf, g, s.pending[0], theme.INK, 5, strong=True)
+        board.ring(surf, g, s.pending[1], theme.BAD, 5, strong=True)
+        for cell in s.pending[2]:
+            board.ring(surf, g, cell, theme.GOLD, 6)
+        if s.choice is not None:
+            board.ring(surf, g, s.choice, theme.INK, 5, strong=True)
+        return
+    if s.swapping:
+        if s.swap_first is not None:
+            board.ring(surf, g, s.swap_first, theme.GOLD, 6)
+        if s.swap_cursor is not None:
+            board.ring(surf, g, s.swap_cursor, theme.INK, 5, strong=True)
+        return
+    occupied = s.state.occupancy()
+    if s.sel is not None:
+        board.ring(surf, g, s.sel, theme.INK, 5, strong=True)
+    for cell in s.lit():
+        board.ring(surf, g, cell, theme.GOOD, 5)
+        if cell not in occupied:
+            board.dot(surf, g, cell, theme.GOOD)
+    if s.target is not None:
+        board.ring(surf, g, s.target, theme.INK, 5, strong=True)
+        board.dot(surf, g, s.target, theme.INK)

@@ -1,0 +1,144 @@
+"""The Suleika panel right of the board: where everything goes, and what it says.
+
+The panel is 340 px wide, laid out once::
+
+    [ Menü ][ ZURÜCK ][die]          64 px: menu, undo, the die showing the last roll
+    Anna ist am Zug                  the turn (read from across the table)
+    Hier zahlst du im Mittel         status and payment, two lines
+    0,7 Dinar
+    [ ◀ ][ ▲ ][ ▶ ][ Würfeln ]       heading and roll; placing: [◀][▶][colour][OK]
+    [ ⚀ ][ ⚁ ][ ⚂ ][ ⚃ ]              what a real die shows
+    Geld Punkte / one row a player   the scores
+
+Every text here is at the read size, every key at least 64 px. Sentences are built with
+names shortened to fit (``short``), so "… ist am Zug" never loses its verb.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.kit import ELLIPSIS, fit, line_height, read_size, row
+from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
+
+if TYPE_CHECKING:
+    from companion.games.suleika.screen.table import SuleikaScene
+
+X, W = 456, 340
+TOP = pygame.Rect(X, 0, W, 64)
+MENU, UNDO, DIE = row(TOP, [104, 160, 64], 6)
+TURN = pygame.Rect(X, 67, W, line_height(read_size()))
+STATUS = pygame.Rect(X, 105, W, 2 * line_height(read_size()))
+ACTIONS = row(pygame.Rect(X, 178, W, 64), [64, 64, 64, 133], 5, touch=True)
+KEYS = row(pygame.Rect(X, 245, W, 64), 4, 5, touch=True)  #: the faces of a real die
+SCORES = pygame.Rect(X, 312, W, 480 - 312)
+SWATCH = 24
+#: where refusals and notes appear: over the half of the board Omar is not in
+BANNER_TOP = pygame.Rect(8, 20, 432, 150)
+BANNER_BOTTOM = pygame.Rect(8, 310, 432, 150)
+NAME_PX = 150  #: a name inside a sentence is shortened to this width
+
+
+def scoreboard(players: int, texts) -> Scoreboard:
+    """Money and score per player (the visible cells are on the board, and on the end screen).
+    One swatch column (a seat's two colours share it, one above the other): the names keep
+    the room to show "Spieler 3" whole."""
+    return Scoreboard(SCORES, players, figures=(70, 92), header=(texts("money"), texts("score")), gap=0, swatches=1)
+
+
+def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:
+    """A name shortened with "…" to ``width`` px at the read size (for use in a sentence).
+
+    >>> import pygame; pygame.font.init()
+    >>> short("Ben"), short("Scheherazade Alexandra").endswith("…")
+    ('Ben', True)
+    """
+    return fit(name, read_size(bold), width, bold)
+
+
+def name_in(template: str, name: str, width: int, bold: bool = False) -> str:
+    """``template`` with ``{name}`` filled in so the whole line fits ``width`` px: only the
+    name is shortened, the rest of the sentence stays."""
+    font = theme.font(read_size(bold), bold)
+    room = width - font.size(template.replace("{name}", ""))[0]
+    shown = fit(name, read_size(bold), max(room, font.size(ELLIPSIS)[0]), bold)
+    return template.replace("{name}", shown)
+
+
+def decimal(value: float, lang: str) -> str:
+    """One decimal, with a decimal comma in German.
+
+    >>> decimal(0.666, "de"), decimal(0.666, "en")
+    ('0,7', '0.7')
+    """
+    text = f"{value:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def pay_text(scene: SuleikaScene) -> str:
+    """The payment of the last roll (and who went out), or "" if nothing was due."""
+    if not scene.session.actions or scene.session.actions[-1]["action"] != "roll":
+        return ""
+    t = scene.t
+    text, names = "", {}
+    for ev in scene.session.events[-1]:
+        d = ev.data
+        if ev.kind == "pay":
+            names = {"payer": short(scene.seat_name(d["payer"])), "payee": short(scene.seat_name(d["payee"])),
+                     "amount": d["amount"]}
+            key = "pays" if d["amount"] >= d.get("due", d["amount"]) else "pays_all"
+            text = t(f"suleika.ui.{key}", **names)
+        elif ev.kind == "out" and names:
+            text = t("suleika.ui.pays_out", **names)
+    return text
+
+
+def status_text(scene: SuleikaScene, now: float) -> str:
+    """What the table is told now: the walk, the payment, the hint or the next step."""
+    t = scene.t
+    if scene.animating(now):
+        if scene.rolling(now):
+            return t("suleika.ui.rolling")
+        return t("suleika.ui.rolled", n=scene.die_value)
+    st, view = scene.state, scene.view
+    if st.phase == "over":
+        return t("game_over")
+    if st.phase == "place":
+        if scene.chosen() is not None:
+            return t("suleika.ui.place_confirm")
+        if scene.first is not None:
+            return t("suleika.ui.place_second")
+        return pay_text(scene) or t("suleika.ui.place_hint")
+    paid = pay_text(scene)  # Marrakech: the last mover paid all and is out
+    if paid:
+        return paid
+    hint = view.hint_for(st.facing)
+    if st.phase == "heading":
+        return t("suleika.ui.heading_for", name=short(scene.seat_name(view.roller)))
+    if hint is None:
+        return t("suleika.ui.roll_now")
+    if hint.expected_payment < 0.05:
+        return t("suleika.ui.expect_nothing")
+    return t("suleika.ui.expect", amount=decimal(hint.expected_payment, t.lang))
+
+
+def turn_text(scene: SuleikaScene, seat: int) -> str:
+    """Whose turn it is, the name whole if at all possible: the usual sentence, else its
+    shorter form ("Spieler 3 ist dran"), and only then the name shortened."""
+    name, width = scene.seat_name(seat), TURN.w - SWATCH - 8
+    font = theme.font(read_size())
+    for key in ("turn_of", "turn_short"):
+        text = scene.t(key, name=name)
+        if font.size(text)[0] <= width:
+            return text
+    return name_in(scene.t("turn_short", name="{name}"), name, width)
+
+
+def score_rows(scene: SuleikaScene, view) -> list[ScoreRow]:
+    """One row a player, from the state shown (before a roll while Omar still walks)."""
+    st = view.state
+    return [ScoreRow(tuple(st.colors[i]), scene.seat_name(i), (str(st.money[i]), str(view.scores[i])),
+                     current=i == view.seat, out=st.out[i]) for i in range(st.players)]

@@ -1,0 +1,18 @@
+"""Der fliegende Teppich: the game's rules (``rules/``), its box files (``box_files``), its table screen
+(``screen/``) and its words (``de.toml``, ``en.toml``), declared to the companion by :data:`SPEC`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.games import GameSpec, OptionSpec
+
+SPEC = GameSpec(
+    name="teppich", counts=(3, 4, 5, 6), default_count=4,
+    engine="companion.games.teppich.rules:make_engine", box="companion.games.teppich.box_files:load",
+    scene="companion.games.teppich.screen.table:TeppichScene",
+    options=(OptionSpec("special_die", (True, False), True, "teppich.ui.special_die"),),
+    colors=("red", "blue", "yellow", "green", "purple", "orange"),
+    texts=str(Path(__file__).parent),
+    order=4,
+)

@@ -1,1 +1,0 @@
-"""The screens: menu, setup, resume, one table per game, end, selftest."""

@@ -1,0 +1,1 @@
+"""The screens around the tables: menu, setup, names, resume, pause, end, button test."""

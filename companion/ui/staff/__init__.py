@@ -1,0 +1,1 @@
+"""The staff pages behind the PIN."""

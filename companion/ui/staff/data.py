@@ -1,0 +1,347 @@
+"""The staff pages about data: the box files, the game history (export to a USB stick or a
+QR code) and the health of the games file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from companion.boxdata import BoxDataError
+from companion.games import REGISTRY, resolve
+from companion.session.record import dumps
+from companion.session.store import HistoryRow, StoreError
+from companion.ui import theme
+from companion.ui.kit import ELLIPSIS, min_size, row
+from companion.ui.scene import Scene
+from companion.ui.staff.base import BODY, StaffPage, lines
+from companion.ui.staff.qr import MIN_PX, encode, largest_version
+from companion.ui.widgets import Button
+
+#: the square the QR codes are drawn in (logical pixels) and the largest version that keeps
+#: every module at least staff_qr.MIN_PX wide in it
+QR_SIDE = 396
+QR_VERSION = largest_version(QR_SIDE)
+
+
+def check_boxes() -> list[tuple[str, BoxDataError | Exception | None]]:
+    """Each registered game's box files, loaded through the registry: None when fine."""
+    out: list[tuple[str, BoxDataError | Exception | None]] = []
+    for name, spec in REGISTRY.items():
+        if not spec.box:
+            continue
+        try:
+            resolve(spec.box)()
+        except Exception as exc:  # noqa: BLE001 - any failure of a box file is shown, not raised
+            out.append((name, exc))
+        else:
+            out.append((name, None))
+    return out
+
+
+class BoxPage(StaffPage):
+    """"Your box": every game's data files checked, with the file, the line and the reason."""
+
+    title_key = "entry_box"
+
+    def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
+        self.results = check_boxes()
+        for game, problem in self.results:
+            if problem is not None:  # the English sentence, for whoever reads the log
+                print(f"box: {game}: {problem}", file=sys.stderr)
+        self.page_no = page_no
+        super().__init__(app, back)
+
+    def reason(self, problem: BoxDataError) -> str:
+        return box_reason(self.t, problem)
+
+    def problems(self) -> list[tuple[str, BoxDataError | Exception]]:
+        return [(g, p) for g, p in self.results if p is not None]
+
+    def per_page(self) -> int:
+        """Two broken games fit a page; more go one to a page, with the arrows."""
+        return 2 if len(self.problems()) <= 2 else 1
+
+    def entries(self) -> list[Button]:
+        pages = max(1, -(-len(self.problems()) // self.per_page()))
+        self.page_no = min(self.page_no, pages - 1)
+        return self.pager(pygame.Rect(20, 404, 760, 68), pages)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        y = BODY.y
+        bad = self.problems()
+        fine = [self.t(f"game_{g}") for g, p in self.results if p is None]
+        if not bad:
+            for title in fine:
+                self.label(surf, self.st("box_fine", game=title), pygame.Rect(20, y, 760, 44), color=theme.GOOD)
+                y += 48
+            return
+        if fine:  # the games without a fault on one line, the faults below
+            self.label(surf, self.st("box_fine_list", games=", ".join(fine)), pygame.Rect(20, y, 760, 44), role="min",
+                       color=theme.GOOD)
+            y += 52
+        per = self.per_page()
+        for game, problem in bad[self.page_no * per:(self.page_no + 1) * per]:
+            title = self.t(f"game_{game}")
+            if isinstance(problem, BoxDataError):
+                where = self.st("box_where_line", file=problem.file, line=problem.line) if problem.line \
+                    else self.st("box_where", file=problem.file)
+                reason = self.reason(problem)
+            else:  # not a box file's fault as far as the loader knows: the log has the details
+                where, reason = title, self.st("box_other")
+            # the game, the file and its line: on two lines if need be, never cut short
+            self.label(surf, self.st("box_bad", game=title, where=where), pygame.Rect(20, y, 760, 64), role="min",
+                       color=theme.BAD, wrap=True, valign="top")
+            self.label(surf, reason, pygame.Rect(40, y + 64, 740, 100), role="min", wrap=True, valign="top")
+            y += 168
+        if len(bad) > per:
+            self.label(surf, f"{self.page_no + 1}/{-(-len(bad) // per)}", pygame.Rect(220, 404, 360, 68),
+                       color=theme.INK_DIM, align="center")
+
+
+def box_reason(t: Any, problem: BoxDataError) -> str:
+    """Why a box file cannot be used, in the words of ``t``'s language: the reason's code
+    from ``[box]`` in ``staff.<lang>.toml`` with its values, after the place in the file."""
+    reason = t(f"staff.box.{problem.code}", **problem.params) if problem.code else t("staff.ui.box_other")
+    return t("staff.ui.box_key", key=problem.key, reason=reason) if problem.key else reason
+
+
+def when(stamp: float) -> str:
+    return time.strftime("%d.%m.%y %H:%M", time.localtime(stamp))
+
+
+class HistoryPage(StaffPage):
+    """The newest ended games, five to a page; a tap opens one."""
+
+    title_key = "entry_history"
+    ROWS = 4
+
+    def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
+        self.page_no = page_no
+        self.error: str | None = None
+        self.rows: list[HistoryRow] = []
+        store = getattr(app, "store", None)
+        if store is not None:
+            try:
+                self.rows = store.history(limit=100)
+            except StoreError as exc:
+                self.error = app.texts.refusal("store", exc)
+        super().__init__(app, back)
+
+    def player(self, row: HistoryRow, seat: int) -> str:
+        return row.names[seat] if seat < len(row.names) and row.names[seat] else self.t("player_n", n=seat + 1)
+
+    def line(self, row: HistoryRow) -> str:
+        if row.end == "finished":
+            end = self.st("won_by", names=", ".join(self.player(row, w) for w in row.winners)) if row.winners \
+                else self.st("no_winner")
+        else:
+            end = self.st(f"end_{row.end}")
+        return self.st("history_line", date=when(row.date), game=self.t(f"game_{row.game}"), players=row.players,
+                       end=end, steps=row.length)
+
+    def entries(self) -> list[Button]:
+        pages = max(1, -(-len(self.rows) // self.ROWS))
+        self.page_no = min(self.page_no, pages - 1)
+        shown = self.rows[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]
+        out = [self.button(pygame.Rect(20, 80 + i * 80, 760, 74), self.line(r),
+                           lambda gid=r.id: self.go("staff", page="game", back=self.back, game_id=gid), r.id)
+               for i, r in enumerate(shown)]
+        return out + self.pager(pygame.Rect(20, 402, 760, 70), pages)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        if self.error or not self.rows:
+            self.label(surf, self.error or self.st("no_history"), BODY, role="min", wrap=True, valign="top")
+        elif len(self.rows) > self.ROWS:
+            pages = -(-len(self.rows) // self.ROWS)
+            self.label(surf, f"{self.page_no + 1}/{pages}", pygame.Rect(220, 402, 360, 70), color=theme.INK_DIM,
+                       align="center")
+
+
+class GamePage(HistoryPage):
+    """One ended game: who played, who won, how long; saved to a USB stick or shown as a QR code."""
+
+    title_key = "entry_game"
+
+    def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0) -> None:
+        self.game_id = game_id
+        #: what the last USB export did, in words, and its colour
+        self.usb: tuple[str, tuple[int, int, int]] | None = None
+        super().__init__(app, back)
+        self.row = next((r for r in self.rows if r.id == game_id), None)
+
+    def entries(self) -> list[Button]:
+        left, right = row(pygame.Rect(20, 396, 760, 76), 2, 16, touch=True)
+        return [self.button(left, self.st("to_usb"), self.to_usb, "usb"),
+                self.button(right, self.st("to_qr"), lambda: self.go("staff", page="qr", back=self.back,
+                                                                      game_id=self.game_id), "qr")]
+
+    def on_back(self) -> None:
+        self.go("staff", page="history", back=self.back)
+
+    def record(self) -> str:
+        header, actions = self.app.store.load(self.game_id)
+        return dumps(header, actions)
+
+    def to_usb(self) -> None:
+        """Find and mount a stick, write the record, sync, unmount (see staff_usb)."""
+        from companion.ui.staff import usb as staff_usb
+
+        try:
+            text = self.record()
+        except StoreError as exc:
+            self.say(self.t.refusal("store", exc), bad=True)
+            return
+        saved = staff_usb.save_to_stick(f"companion-{self.game_id}.jsonl", text)
+        if saved.detail:  # the system's own words go to the log
+            print(f"staff: usb export {saved.code}: {saved.detail}", file=sys.stderr)
+        self.usb = (self.st(f"usb_{saved.code}", file=saved.file, label=saved.label or "USB"),
+                    theme.GOOD if saved.code == "done" else theme.BAD)
+        self.dirty = True
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        r = self.row
+        if r is None:
+            self.label(surf, self.st("no_game_id", game=self.game_id), BODY, role="min", wrap=True)
+            return
+        names = ", ".join(self.player(r, i) for i in range(r.players))
+        self.label(surf, self.line(r), pygame.Rect(20, 84, 760, 64), role="min", wrap=True, valign="top")
+        lines(self, surf, [(self.st("players_were", names=names), theme.INK),
+                           (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 156, 760, 200), 48)
+        if self.usb is not None:
+            self.label(surf, self.usb[0], pygame.Rect(20, 256, 760, 132), role="min", color=self.usb[1], wrap=True,
+                       valign="top")
+
+
+class QrPage(StaffPage):
+    """A game's record as QR codes (compressed; a long game in numbered parts, shown one after
+    another: see :mod:`companion.ui.staff.qr`)."""
+
+    title_key = "entry_qr"
+
+    def __init__(self, app: Any, back: Scene | None = None, game_id: int = 0, part: int = 0) -> None:
+        self.game_id = game_id
+        self.parts: list[str] = []
+        self.part = part
+        self.picture: pygame.Surface | None = None
+        self.problem = ""
+        try:
+            header, actions = app.store.load(game_id)
+            self.parts = encode(dumps(header, actions), version=QR_VERSION)
+        except StoreError as exc:
+            self.problem = app.texts.refusal("store", exc)
+        super().__init__(app, back)
+        self.show_part(min(part, max(0, len(self.parts) - 1)))
+
+    def show_part(self, part: int) -> None:
+        self.part = part
+        if self.parts:
+            self.picture = qr_picture(self.parts[part], QR_SIDE)
+        self.layout()
+
+    def entries(self) -> list[Button]:
+        if len(getattr(self, "parts", [])) <= 1:
+            return []
+        prev, nxt = row(pygame.Rect(440, 396, 340, 76), 2, 12, touch=True)
+        back = self.button(prev, "", lambda: self.show_part(self.part - 1), "prev", enabled=self.part > 0)
+        ahead = self.button(nxt, "", lambda: self.show_part(self.part + 1), "next",
+                            enabled=self.part < len(self.parts) - 1)
+        back.icon, ahead.icon = "left", "right"
+        return [back, ahead]
+
+    def on_back(self) -> None:
+        self.go("staff", page="game", back=self.back, game_id=self.game_id)
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        if self.picture is None:
+            self.label(surf, self.problem, BODY, role="min", wrap=True, valign="top", color=theme.BAD)
+            return
+        surf.blit(self.picture, self.picture.get_rect(center=(20 + QR_SIDE // 2, 76 + QR_SIDE // 2)))
+        many = len(self.parts) > 1
+        if many:
+            self.label(surf, self.st("qr_part", part=self.part + 1, parts=len(self.parts)),
+                       pygame.Rect(440, 80, 340, 48), color=theme.GOLD)  # not bold: see StaffPage.draw
+        self.label(surf, self.st("qr_note_parts" if many else "qr_note", game=self.game_id),
+                   pygame.Rect(440, 136 if many else 84, 340, 252 if many else 300), role="min", wrap=True,
+                   valign="top")
+
+
+def qr_picture(text: str, side_px: int) -> pygame.Surface:
+    """The QR code of ``text`` (one part from staff_qr.encode, alphanumeric, error level L)
+    at the largest whole number of pixels per module that fits ``side_px``, black on white
+    with its quiet zone."""
+    import segno
+
+    code = segno.make(text, mode="alphanumeric", error="l", micro=False, boost_error=False)
+    modules = code.symbol_size(border=4)[0]
+    scale = side_px // modules
+    assert scale >= MIN_PX, (code.version, scale)
+    picture = pygame.Surface((modules * scale, modules * scale))
+    picture.fill((255, 255, 255))
+    for y, line in enumerate(code.matrix):
+        for x, dark in enumerate(line):
+            if dark:
+                picture.fill((0, 0, 0), ((x + 4) * scale, (y + 4) * scale, scale, scale))
+    return picture
+
+
+def tail(path: str, width: int) -> str:
+    """``path``, or "…" and as much of its end as fits ``width`` px at the minimum size (the
+    end names the file and its folder, the part worth reading)."""
+    size = min_size()
+    if theme.font(size).size(path)[0] <= width:
+        return path
+    for start in range(1, len(path)):
+        if theme.font(size).size(ELLIPSIS + path[start:])[0] <= width:
+            return ELLIPSIS + path[start:]
+    return ELLIPSIS
+
+
+class StorePage(StaffPage):
+    """The games file: where, how big, how many games, what was found at start, and SQLite's
+    own check."""
+
+    title_key = "entry_store"
+
+    def __init__(self, app: Any, back: Scene | None = None) -> None:
+        self.facts: list[tuple[str, tuple[int, int, int]]] = []
+        self.notices: list[str] = []
+        super().__init__(app, back)
+        self.facts = self.look()
+
+    def look(self) -> list[tuple[str, tuple[int, int, int]]]:
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return [(self.st("no_store"), theme.BAD)]
+        path = str(store.path)
+        size = sum(os.path.getsize(path + s) for s in ("", "-wal") if os.path.exists(path + s))
+        out = [(self.st("store_path", path=tail(path, 640)), theme.INK),
+               (self.st("store_size", size=f"{size / 1024:.0f}"), theme.INK)]
+        try:
+            games, open_ = store.db.execute(
+                "SELECT COUNT(*), SUM(finished IS NULL AND closed IS NULL) FROM games").fetchone()
+            check = [r[0] for r in store.db.execute("PRAGMA quick_check").fetchall()]
+        except Exception as exc:  # noqa: BLE001 - a damaged file is what this page is for
+            return [*out, (self.st("store_check_bad", result=str(exc)), theme.BAD)]
+        out.append((self.st("store_games", games=games, open=open_ or 0), theme.INK))
+        ok = check == ["ok"]
+        out.append((self.st("store_check_ok") if ok else self.st("store_check_bad", result="; ".join(check)[:200]),
+                    theme.GOOD if ok else theme.BAD))
+        notices = list(getattr(self.app, "store_notices", ()) or ())
+        out.append((self.st("store_notices", count=len(notices)) if notices else self.st("store_no_notices"),
+                    theme.BAD if notices else theme.GOOD))
+        self.notices = [self.t.refusal("store", n) for n in notices]
+        return out
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        lines(self, surf, self.facts, pygame.Rect(20, 84, 760, 388), 44)
+        y = 84 + 44 * len(self.facts)
+        for text in self.notices:  # a notice is a sentence or two: two lines each
+            if y + 64 > 472:
+                break
+            self.label(surf, text, pygame.Rect(40, y, 740, 64), role="min", wrap=True, valign="top")
+            y += 68

@@ -1,0 +1,210 @@
+"""The staff menu's door: the route ``staff`` and the PIN screen.
+
+Staff reach it by holding UNDO and OK together for 3 seconds (the inputs send the ``staff``
+event) or by holding the top-left corner of the touchscreen for 5 seconds; neither is shown
+to players. The PIN is typed on a number pad (or the die keys 1–6) and shown as dots, never
+logged. Three wrong PINs lock the menu for a minute, then two, four, ...
+(:class:`companion.staff_pin.Lockout`); the count is written to ``settings.toml`` after
+every try, so pulling the plug forgives nothing. Without a PIN the menu does not open: the
+screen says how to set one with the installer.
+
+The PIN check is deliberately slow (scrypt): the screen first shows "one moment", then checks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion import settings as settings_mod
+from companion.games import resolve
+from companion.inputs.events import InputEvent
+from companion.staff_pin import read_pin_hash
+from companion.ui import theme
+from companion.ui.kit import Control, Label, NumberPad, read_size
+from companion.ui.kit.layout import inset
+from companion.ui.scene import Scene
+from companion.ui.staff.base import StaffPage, is_open, open_for, shut
+
+#: the lockout's clock: wall-clock seconds, so a lockout outlasts a restart (tests replace it)
+CLOCK: Callable[[], float] = time.time
+
+#: page name -> "module:attr" of its screen
+PAGES: dict[str, str] = {
+    "menu": "companion.ui.staff.menu:StaffMenu",
+    "language": "companion.ui.staff.menu:LanguagePage",
+    "volume": "companion.ui.staff.menu:VolumePage",
+    "board": "companion.ui.staff.menu:BoardPage",
+    "options": "companion.ui.staff.menu:OptionsPage",
+    "system": "companion.ui.staff.menu:SystemPage",
+    "box": "companion.ui.staff.data:BoxPage",
+    "history": "companion.ui.staff.data:HistoryPage",
+    "game": "companion.ui.staff.data:GamePage",
+    "qr": "companion.ui.staff.data:QrPage",
+    "store": "companion.ui.staff.data:StorePage",
+    "keep": "companion.ui.staff.menu:KeepPage",
+}
+
+PAD = pygame.Rect(444, 76, 336, 396)
+STATUS = pygame.Rect(20, 150, 400, 170)
+LEAVE = pygame.Rect(20, 400, 240, 72)
+
+
+def staff_scene(app: Any, page: str | None = None, back: Scene | None = None, **kwargs: Any) -> Scene:
+    """The route ``staff``: a page while the staff are in, else the PIN screen."""
+    if is_open(app):
+        open_for(app)  # back from the button test: in again
+        return resolve(PAGES[page or "menu"])(app, back=back, **kwargs)
+    return PinScene(app, back=back)
+
+
+class PinPad(NumberPad):
+    """A number pad for a PIN: keeps leading zeros, up to 8 digits, shows dots."""
+
+    def __init__(self, rect: pygame.Rect, on_pin: Callable[[str], None], *, ok_label: str) -> None:
+        super().__init__(rect, lambda _value: None, max_digits=8, ok_label=ok_label, name="pin")
+        self.on_pin = on_pin
+
+    def type(self, digit: str) -> None:
+        if digit.isdigit() and len(digit) == 1 and len(self.digits) < self.max_digits:
+            self.digits += digit
+
+    def ok(self) -> None:
+        if self.digits:
+            pin, self.digits = self.digits, ""
+            self.on_pin(pin)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, theme.PANEL, self.field, border_radius=8)
+        pygame.draw.rect(surf, theme.GOLD, self.field, 2, border_radius=8)
+        if not self.digits:
+            Label("–", inset(self.field, 8, 4), role="read", size=read_size(), color=theme.INK_DIM,
+                  align="center").draw(surf)
+            return
+        # dots, never the digits
+        step = min(36, (self.field.w - 24) // max(1, len(self.digits)))
+        x0 = self.field.centerx - step * (len(self.digits) - 1) // 2
+        for i in range(len(self.digits)):
+            pygame.draw.circle(surf, theme.GOLD, (x0 + i * step, self.field.centery), 11)
+
+
+class PinScene(StaffPage):
+    """The PIN screen (the staff menu opens behind it)."""
+
+    title_key = "pin_title"
+
+    def __init__(self, app: Any, back: Scene | None = None) -> None:
+        self.pad: PinPad | None = None
+        self.checking: str | None = None
+        self.shown_checking = False
+        self.wrong = False
+        self._shown_seconds = -1
+        super().__init__(app, back)
+        self.stored = read_pin_hash(self.folder)
+        self.gate = settings_mod.lockout(self.settings, CLOCK)
+        self.pad = PinPad(PAD, self.submit, ok_label=self.t("ok")) if self.stored else None
+
+    def back_label(self) -> str:
+        return self.st("cancel")
+
+    def layout(self) -> None:
+        self.buttons = [self.button(LEAVE, self.back_label(), self.on_back, "leave")]
+        self.dirty = True
+
+    def tappables(self) -> list[Control]:
+        locked = self.pad is not None and self.gate.locked_for() > 0
+        keys = [] if self.pad is None or self.checking else self.pad.controls()
+        if locked:
+            keys = [Control(c.rect, c.label, c.on_tap, enabled=False, key=c.key, icon=c.icon) for c in keys]
+        return [*self.buttons, *keys]
+
+    def on_back(self) -> None:
+        """Cancel: back to where the staff menu was asked for."""
+        shut(self.app)
+        if self.back is not None:
+            self.app.show(self.back)
+        else:
+            self.go("menu")
+
+    def submit(self, pin: str) -> None:
+        """OK on the pad: show "one moment" first; the slow check runs in ``update``."""
+        if self.gate.locked_for() > 0:
+            return
+        self.checking, self.shown_checking, self.wrong = pin, False, False
+        self.dirty = True
+
+    def on_key(self, ev: InputEvent) -> None:
+        if self.pad is not None and ev.name == "roll" and ev.value is not None:
+            if self.gate.locked_for() <= 0:
+                self.pad.type(str(ev.value))
+        elif self.pad is not None and ev.name == "ok":
+            self.pad.ok()
+        elif ev.name == "undo":
+            if self.pad is not None and self.pad.digits:
+                self.pad.delete()
+            else:
+                self.on_back()
+        self.dirty = True
+
+    def is_busy(self) -> bool:
+        return self.checking is not None
+
+    def leave_staff(self) -> None:
+        self.on_back()
+
+    def update(self, now: float) -> bool:
+        if self.checking is None and self.idle_check(now):
+            return False
+        if self.checking is not None and self.shown_checking:
+            pin, self.checking = self.checking, None
+            self.check(pin)
+            return False
+        seconds = int(self.gate.locked_for() + 0.999) if self.pad is not None else 0
+        if seconds != self._shown_seconds:  # the countdown, once a second
+            self._shown_seconds = seconds
+            self.dirty = True
+        return self.checking is not None
+
+    def wake_at(self) -> float | None:
+        if self.pad is not None and self.gate.locked_for() > 0:
+            return min(self.idle_until(), self.app.now() + min(1.0, self.gate.locked_for()))
+        return super().wake_at()
+
+    def check(self, pin: str) -> None:
+        assert self.stored is not None
+        right = self.gate.attempt(pin, self.stored)
+        try:
+            settings_mod.save_lockout(self.folder, self.settings, self.gate)
+        except OSError:
+            pass  # a card that cannot be written still lets the right PIN in
+        if right:
+            open_for(self.app)
+            self.go("staff", page="menu", back=self.back)
+            return
+        self.wrong = right is False
+        self.dirty = True
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.pad is None:
+            return self.st("no_pin"), theme.BAD
+        if self.checking is not None:
+            return self.st("checking"), theme.INK
+        left = self.gate.locked_for()
+        if left > 0:
+            secs = int(left + 0.999)
+            return self.st("locked", time=f"{secs // 60}:{secs % 60:02d}"), theme.BAD
+        if self.wrong:
+            return self.st("wrong_pin", left=self.gate.tries - self.gate.misses), theme.BAD
+        return self.st("enter_pin"), theme.INK
+
+    def draw_page(self, surf: pygame.Surface) -> None:
+        if self.checking is not None:
+            self.shown_checking = True
+        text, color = self.status()
+        rect = STATUS if self.pad is not None else pygame.Rect(20, 90, 760, 300)
+        self.label(surf, text, rect, role="min", color=color, wrap=True, valign="top")
+        if self.pad is not None:
+            self.pad.draw(surf)
