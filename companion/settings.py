@@ -39,11 +39,11 @@ import math
 import os
 import tempfile
 import time
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from companion import toml_files
 from companion.session.store import KEEP_FINISHED
 
 if TYPE_CHECKING:
@@ -126,7 +126,8 @@ def _int(value: Any, low: int, high: int, default: int) -> int:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        return toml_files.read(path)
+        with open(path, "rb") as f:
+            return tomllib.load(f)
     except (OSError, ValueError):  # unreadable, not UTF-8 or not TOML
         return {}
 
