@@ -63,8 +63,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.ui.app import kiosk_mode
 
     # the staff's settings beside the games, read once: how many ended games the store keeps,
-    # the language and the volume
-    chosen = settings.load(settings.data_dir(args.data))
+    # the language and the volume; the staff PIN comes from there too, even when the store
+    # cannot be opened there and falls back to memory
+    folder = settings.data_dir(args.data)
+    chosen = settings.load(folder)
     # whatever state the card is in, the app starts; what was found is shown and logged
     store, notices = Store.open(args.data, keep_finished=chosen.keep_finished)
     for notice in notices:
@@ -74,7 +76,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     kiosk = kiosk_mode(args.kiosk)
     fullscreen = kiosk if args.fullscreen is None else args.fullscreen
     app, scene, sources = start(store, lang=args.lang, fullscreen=fullscreen, kiosk=kiosk,
-                                gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen)
+                                gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen,
+                                folder=folder)
     # the same list the first screen told: the staff menu's "games file" page shows it for as
     # long as the app runs
     app.store_notices = list(notices)
