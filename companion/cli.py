@@ -7,17 +7,15 @@ traceback.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any, NoReturn
-
-if TYPE_CHECKING:
-    import argparse
+from typing import Any
 
 # Everything else is imported by the command that needs it: ``companion run`` shows its first
-# frame before the engines, the box data, the pins or the other commands' options are loaded.
+# frame before the engines, the box data or the pins are loaded.
 
 #: the errors a command reports as one line for a user (module, class), see ``_for_the_user``
 USER_ERRORS = (("companion.engine.errors", "IllegalAction"), ("companion.boxdata", "BoxDataError"),
@@ -65,8 +63,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     from companion.ui.app import kiosk_mode
 
     # the staff's settings beside the games, read once: how many ended games the store keeps,
-    # the language and the volume
-    chosen = settings.load(settings.data_dir(args.data))
+    # the language and the volume; the staff PIN comes from there too, even when the store
+    # cannot be opened there and falls back to memory
+    folder = settings.data_dir(args.data)
+    chosen = settings.load(folder)
     # whatever state the card is in, the app starts; what was found is shown and logged
     store, notices = Store.open(args.data, keep_finished=chosen.keep_finished)
     for notice in notices:
@@ -76,7 +76,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     kiosk = kiosk_mode(args.kiosk)
     fullscreen = kiosk if args.fullscreen is None else args.fullscreen
     app, scene, sources = start(store, lang=args.lang, fullscreen=fullscreen, kiosk=kiosk,
-                                gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen)
+                                gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen,
+                                folder=folder)
     # the same list the first screen told: the staff menu's "games file" page shows it for as
     # long as the app runs
     app.store_notices = list(notices)
@@ -320,24 +321,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 # -- parser ----------------------------------------------------------------------------------
-class _ParseError(Exception):
-    """A command line the narrow parser cannot take: the whole parser says what is wrong."""
-
-
-def _narrow_parser(**kwargs: Any) -> argparse.ArgumentParser:
-    """A parser that raises ``_ParseError`` instead of printing usage and exiting."""
-    import argparse
-
-    class NarrowParser(argparse.ArgumentParser):
-        def error(self, message: str) -> NoReturn:
-            raise _ParseError(message)
-
-    return NarrowParser(**kwargs)
-
-
 #: The start's own options (``companion [run] ...``): flag, its name in the Namespace, its kind
-#: ("value", "flag": store_true, "both": --x and --no-x) and its help. Both the parsers and
-#: ``_read_start`` are made from this table.
+#: ("value", "flag": store_true, "both": --x and --no-x) and its help; given before the word
+#: ``run`` or after it.
 RUN_OPTIONS = (
     ("--data", "data", "value", "the games database file (default: the data directory)"),
     ("--serial", "serial", "value", "serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id"),
@@ -351,8 +337,6 @@ RUN_OPTIONS = (
 def _run_options(parser: argparse.ArgumentParser, defaults: bool = True) -> None:
     """The start's options. ``defaults=False`` for the ``run`` sub-command: its defaults would
     overwrite what was given before the word ``run`` (``companion --data x run``)."""
-    import argparse
-
     for flag, _name, kind, words in RUN_OPTIONS:
         default = (False if kind == "flag" else None) if defaults else argparse.SUPPRESS
         if kind == "value":
@@ -371,71 +355,56 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of the command ``only`` alone (what ``companion run``
-    needs before its first frame: the other commands' options are not built)."""
-    import argparse
-
-    def wanted(name: str) -> bool:
-        return only is None or name == only
-
-    p = (argparse.ArgumentParser if only is None else _narrow_parser)(
-        prog="companion", description="The tabletop companion.")
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every command."""
+    p = argparse.ArgumentParser(prog="companion", description="The tabletop companion.")
     p.add_argument("--lang", choices=("de", "en"), default=os.environ.get("COMPANION_LANG", "de"))
     sub = p.add_subparsers(dest="command")
 
     _run_options(p)
-    if wanted("run"):
-        _run_options(sub.add_parser("run", help="start the companion (the default)"), defaults=False)
+    _run_options(sub.add_parser("run", help="start the companion (the default)"), defaults=False)
 
-    if wanted("demo"):
-        demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
-        _game_options(demo)
-        demo.add_argument("--turns", type=int, default=10)
-        demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
-        demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
-        demo.add_argument("--data", default=None, help="store the demo game in this database file")
+    demo = sub.add_parser("demo", help="play turns with scripted presses through the real screen")
+    _game_options(demo)
+    demo.add_argument("--turns", type=int, default=10)
+    demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
+    demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
+    demo.add_argument("--data", default=None, help="store the demo game in this database file")
 
-    if wanted("replay"):
-        rp = sub.add_parser("replay", help="rebuild a game from a record file")
-        rp.add_argument("file")
-        rp.add_argument("--json", action="store_true")
-        rp.add_argument("--legal", action="store_true", help='add "legal": the actions the player to move may take')
+    rp = sub.add_parser("replay", help="rebuild a game from a record file")
+    rp.add_argument("file")
+    rp.add_argument("--json", action="store_true")
+    rp.add_argument("--legal", action="store_true", help='add "legal": the actions the player to move may take')
 
-    if wanted("simulate"):
-        sim = sub.add_parser("simulate", help="play simulated games and report their speed")
-        _game_options(sim)
-        sim.add_argument("--games", type=int, default=100)
-        sim.add_argument("--policy", choices=("one-heading", "random"), default="one-heading",
-                         help="one-heading: before a roll a player makes each kind of choice at most once, "
-                              "as a person does; random: any legal action at every step")
-        sim.add_argument("--json", action="store_true")
+    sim = sub.add_parser("simulate", help="play simulated games and report their speed")
+    _game_options(sim)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--policy", choices=("one-heading", "random"), default="one-heading",
+                     help="one-heading: before a roll a player makes each kind of choice at most once, "
+                          "as a person does; random: any legal action at every step")
+    sim.add_argument("--json", action="store_true")
 
-    if wanted("selftest"):
-        st = sub.add_parser("selftest", help="press every button and see it reach the screen")
-        st.add_argument("--mock", action="store_true", help="press them itself through gpiozero mock pins")
-        st.add_argument("--json", action="store_true")
-        st.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each press")
+    st = sub.add_parser("selftest", help="press every button and see it reach the screen")
+    st.add_argument("--mock", action="store_true", help="press them itself through gpiozero mock pins")
+    st.add_argument("--json", action="store_true")
+    st.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for each press")
 
-    if wanted("export"):
-        ex = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
-        ex.add_argument("game_id", nargs="?", type=int)
-        ex.add_argument("--data")
+    ex = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
+    ex.add_argument("game_id", nargs="?", type=int)
+    ex.add_argument("--data")
 
-    if wanted("qr-join"):
-        qj = sub.add_parser("qr-join", help="the record from the texts of the staff menu's QR codes")
-        qj.add_argument("files", nargs="*", help="files with one scanned code's text a line (default: standard input)")
+    qj = sub.add_parser("qr-join", help="the record from the texts of the staff menu's QR codes")
+    qj.add_argument("files", nargs="*", help="files with one scanned code's text a line (default: standard input)")
 
-    if wanted("bench"):
-        be = sub.add_parser("bench", help="measure speed and memory")
-        be.add_argument("--quick", action="store_true", help="less work per figure: a smoke check under a minute")
-        be.add_argument("--json", action="store_true")
-        be.add_argument("--instructions", action="store_true",
-                        help="also count instructions under valgrind's callgrind, with the Pi Zero 2 W estimate")
-        be.add_argument("--store-dir", metavar="PATH", default=None,
-                        help="time the store's commits in a scratch database in PATH (e.g. on the SD card)")
-        be.add_argument("--only", metavar="PARTS", default=None,
-                        help="comma-separated: engine, press, frame, start, idle, store, instructions")
+    be = sub.add_parser("bench", help="measure speed and memory")
+    be.add_argument("--quick", action="store_true", help="less work per figure: a smoke check under a minute")
+    be.add_argument("--json", action="store_true")
+    be.add_argument("--instructions", action="store_true",
+                    help="also count instructions under valgrind's callgrind, with the Pi Zero 2 W estimate")
+    be.add_argument("--store-dir", metavar="PATH", default=None,
+                    help="time the store's commits in a scratch database in PATH (e.g. on the SD card)")
+    be.add_argument("--only", metavar="PARTS", default=None,
+                    help="comma-separated: engine, press, frame, start, idle, store, instructions")
     return p
 
 
@@ -443,56 +412,8 @@ COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": 
             "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join}
 
 
-#: ``_read_start``'s view of RUN_OPTIONS: flag -> (name, value), and flag -> name of those
-#: that take a value (``--lang`` too, before the word ``run`` only)
-_START_FLAGS = {f: (name, True) for f, name, kind, _ in RUN_OPTIONS if kind != "value"} | {
-    "--no-" + f[2:]: (name, False) for f, name, kind, _ in RUN_OPTIONS if kind == "both"}
-_START_VALUES = {"--lang": "lang"} | {f: name for f, name, kind, _ in RUN_OPTIONS if kind == "value"}
-
-
-def _read_start(argv: list[str]) -> Any:
-    """``companion [run]`` and its options, as the whole parser reads them, but without
-    argparse: importing it and building a parser cost a start about 15 million instructions
-    (20–30 ms on a Pi Zero 2 W) before its first frame. None for anything it does not know
-    word for word (``--data=x``, an abbreviation, help, a mistake): the parser reads those.
-
-    >>> vars(_read_start(["run", "--data", "g.sqlite3", "--no-gpio"]))["data"]
-    'g.sqlite3'
-    >>> _read_start(["run", "--lang", "en"]) is None  # --lang goes before "run"
-    True
-    """
-    import types
-
-    found: dict[str, Any] = {"lang": os.environ.get("COMPANION_LANG", "de"), "command": None}
-    found |= {name: False if kind == "flag" else None for _f, name, kind, _w in RUN_OPTIONS}
-    words = iter(argv)
-    for word in words:
-        if word == "run" and found["command"] is None:
-            found["command"] = "run"
-        elif word in _START_FLAGS:
-            name, value = _START_FLAGS[word]
-            found[name] = value
-        elif word in _START_VALUES and not (word == "--lang" and found["command"]):
-            value = next(words, None)
-            if value is None or value.startswith("-") or (word == "--lang" and value not in ("de", "en")):
-                return None
-            found[_START_VALUES[word]] = value
-        else:
-            return None
-    return types.SimpleNamespace(**found)
-
-
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """The command line, parsed by a parser of the named command alone (``run`` when none is
-    named); help, or anything that parser cannot take, goes to the whole parser, whose words
-    name every command."""
-    named = next((a for a in argv if a in COMMANDS), "run")
-    if not any(a in ("-h", "--help") for a in argv):
-        try:
-            read = _read_start(argv) if named == "run" else None
-            return read if read is not None else build_parser(only=named).parse_args(argv)
-        except _ParseError:
-            pass
+    """The command line (no command: ``run``)."""
     return build_parser().parse_args(argv)
 
 
@@ -506,7 +427,7 @@ def _for_the_user(exc: Exception) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else list(argv))
-    command = args.command or "run"  # every parser and _read_start give the start's options
+    command = args.command or "run"  # the start's options are read before the word run too
     try:
         return COMMANDS[command](args)
     except KeyboardInterrupt:

@@ -1,4 +1,5 @@
-"""Where the companion finds the files it ships: the café's ``assets/`` and the pin map.
+"""Where the companion finds the files it ships (the café's ``assets/`` and the pin map) and
+the folder where it keeps its own (the games and ``settings.toml``).
 
 Both folders stay at the top of the checkout (``assets/``, ``hardware/pins.toml``), where the
 README and the café's habits put them. ``pyproject.toml`` maps them into the package as
@@ -15,6 +16,8 @@ a data folder mapped to another directory, so the checkout is looked up directly
 True
 >>> pins_file(env={"COMPANION_PINS": "/etc/companion-pins.toml"})
 PosixPath('/etc/companion-pins.toml')
+>>> data_home(env={"COMPANION_DATA": "/var/lib/companion"})
+PosixPath('/var/lib/companion')
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["assets_dir", "pins_file", "shipped_dir", "shipped_pins_file"]
+__all__ = ["assets_dir", "data_home", "pins_file", "shipped_dir", "shipped_pins_file"]
 
 
 def shipped_dir(inside: str, beside: str) -> Path:
@@ -53,3 +56,14 @@ def pins_file(env: Mapping[str, str] | None = None) -> Path:
     env = os.environ if env is None else env
     override = env.get("COMPANION_PINS")
     return Path(override) if override else shipped_pins_file()
+
+
+def data_home(env: Mapping[str, str] | None = None) -> Path:
+    """The companion's own folder, unless a command is given another: ``$COMPANION_DATA``,
+    else ``$XDG_DATA_HOME/companion`` (``~/.local/share/companion``)."""
+    env = os.environ if env is None else env
+    base = env.get("COMPANION_DATA")
+    if base:
+        return Path(base)
+    xdg = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "companion"

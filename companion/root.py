@@ -8,6 +8,7 @@ go through :func:`start`, so what is measured is what a café gets.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -57,17 +58,22 @@ def make_app(**kwargs: Any) -> Any:
 def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpio: bool = True,
           serial: str | None = None, pin_factory: Any = None,
           notices: list[Any] | None = None, kiosk: bool | None = None,
-          chosen: Settings | None = None) -> tuple[Any, Any, list[Any]]:
+          chosen: Settings | None = None, folder: str | os.PathLike[str] | None = None
+          ) -> tuple[Any, Any, list[Any]]:
     """The app, its first scene (the resume offer if a game was left unfinished, else the
     menu) and the list the input sources will be put in once the first frame is on screen
-    (opening the pin library takes longer than opening the window). ``chosen``: the staff's
-    settings as already read (``companion run`` reads them once), else read here."""
+    (opening the pin library takes longer than opening the window). ``folder``: the data
+    directory (``settings.toml``, the staff PIN), the store's folder unless given: a store
+    that fell back to memory has none. ``chosen``: the staff's settings as already read
+    (``companion run`` reads them once), else read here."""
     from companion import settings
 
+    folder = settings.data_dir(getattr(store, "path", None)) if folder is None else folder
     # the staff menu's choices (settings.toml beside the games) win over the defaults
     if chosen is None:
-        chosen = settings.load(settings.data_dir(getattr(store, "path", None)))
+        chosen = settings.load(folder)
     app = make_app(store=store, lang=chosen.language or lang, fullscreen=fullscreen, kiosk=kiosk)
+    app.data_folder = folder
     if chosen.volume != settings.DEFAULT_VOLUME:
         from companion.ui.staff.menu import apply_volume
         apply_volume(app, chosen.volume)

@@ -22,18 +22,26 @@ on a command line that ``ps`` would show)::
 
 from __future__ import annotations
 
+import argparse
+import base64
+import hashlib
+import hmac
+import math
 import os
 import re
+import secrets
 import sys
-import tempfile
+import time
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.settings import SETTINGS_FILE
+from companion import settings
+from companion.atomic import atomic_write
 
-__all__ = ["Lockout", "PinError", "check_pin", "hash_pin", "read_pin_hash", "valid_pin", "write_pin_hash"]
+__all__ = ["KeptLockout", "Lockout", "PinError", "check_pin", "hash_pin", "read_pin_hash", "spare_files", "valid_pin",
+           "write_pin_hash"]
 
 #: scrypt's cost: 2**14 × 8 × 128 bytes = 16 MiB of memory per check.
 N, R, P = 2**14, 8, 1
@@ -57,14 +65,7 @@ def valid_pin(pin: str) -> bool:
     return PIN_PATTERN.fullmatch(pin) is not None
 
 
-# hashlib (OpenSSL), hmac, secrets and base64 are imported where a PIN is hashed or checked:
-# the settings read at every start need none of them, and OpenSSL alone costs the first frame
-# more than the menu's whole drawing.
-
-
 def _b64(data: bytes) -> str:
-    import base64
-
     return base64.b64encode(data).decode("ascii")
 
 
@@ -72,9 +73,6 @@ def hash_pin(pin: str, *, salt: bytes | None = None, n: int = N, r: int = R, p: 
     """The salted scrypt hash of ``pin``, parameters included; a new random salt by default."""
     if not valid_pin(pin):
         raise PinError("the staff PIN must be 4 to 8 digits")
-    import hashlib
-    import secrets
-
     salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
     key = hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=_maxmem(n, r), dklen=KEY_BYTES)
     return f"scrypt$n={n},r={r},p={p}${_b64(salt)}${_b64(key)}"
@@ -93,10 +91,6 @@ def check_pin(pin: str, stored: str) -> bool:
     n, r, p = (int(match.group(i)) for i in (1, 2, 3))
     if not (2 <= n <= MAX_N and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 16):
         return False
-    import base64
-    import hashlib
-    import hmac
-
     try:
         salt, key = base64.b64decode(match.group(4), validate=True), base64.b64decode(match.group(5), validate=True)
         computed = hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p,
@@ -110,7 +104,9 @@ def check_pin(pin: str, stored: str) -> bool:
 class Lockout:
     """Counts wrong PINs: every third wrong one locks for ``first`` seconds, doubling each time.
 
-    The clock is injected, so tests need no waiting:
+    ``clock`` runs on within one run of the companion and is never set back (the monotonic
+    clock); :meth:`restore` and :meth:`saved` turn the lock into a wall-clock deadline for the
+    settings file and back. The clock is injected, so tests need no waiting:
 
     >>> now = [0.0]
     >>> lock = Lockout(clock=lambda: now[0])
@@ -128,9 +124,15 @@ class Lockout:
     misses: int = 0
     lockouts: int = 0
     until: float = 0.0
+    #: the lockout cannot be kept anywhere: a lock lasts until the companion is restarted
+    for_the_run: bool = False
+
+    def longest(self) -> float:
+        """How long the last lock was (0.0 before the first)."""
+        return self.first * 2 ** (self.lockouts - 1) if self.lockouts else 0.0
 
     def locked_for(self) -> float:
-        """Seconds until a PIN may be tried again (0.0: now)."""
+        """Seconds until a PIN may be tried again (0.0: now; ``inf``: not in this run)."""
         return max(0.0, self.until - self.clock())
 
     def wrong(self) -> float:
@@ -139,7 +141,7 @@ class Lockout:
         if self.misses < self.tries:
             return 0.0
         self.misses = 0
-        self.until = self.clock() + self.first * 2**self.lockouts
+        self.until = math.inf if self.for_the_run else self.clock() + self.first * 2**self.lockouts
         self.lockouts += 1
         return self.locked_for()
 
@@ -147,6 +149,13 @@ class Lockout:
         """A right PIN forgives everything before it."""
         self.misses = self.lockouts = 0
         self.until = 0.0
+
+    def hold_for_the_run(self) -> None:
+        """Nothing can keep the count over a restart: from now on a lock, and the one running
+        now, lasts until the companion is restarted (a restart gives three tries, no more)."""
+        self.for_the_run = True
+        if self.locked_for() > 0:
+            self.until = math.inf
 
     def attempt(self, pin: str, stored: str) -> bool | None:
         """Try ``pin``: True (right), False (wrong), None (locked: not even looked at)."""
@@ -158,64 +167,124 @@ class Lockout:
         self.wrong()
         return False
 
+    @classmethod
+    def restore(cls, saved: settings.LockoutState, wall: float, clock: Callable[[], float]) -> Lockout:
+        """The lockout as it was saved, on ``clock`` from now (``wall`` is the wall clock now).
+        A wall clock set back or forward since (a Pi without a real-time clock restores an
+        older time after a power cut) shortens the lock running then, or makes it whole
+        again, never longer than it was."""
+        gate = cls(clock=clock, misses=saved.misses, lockouts=saved.lockouts)
+        left = min(max(0.0, saved.until - wall), gate.longest())
+        gate.until = gate.clock() + left if left > 0 else 0.0
+        return gate
+
+    def saved(self, wall: float) -> settings.LockoutState:
+        """The count to save, its lock as a wall-clock deadline (``wall``: the wall clock now)."""
+        left = self.locked_for()
+        return settings.LockoutState(self.misses, self.lockouts,
+                                     wall + min(left, self.longest()) if left > 0 else 0.0)
+
 
 # -- the settings file in the data directory ---------------------------------------------------
-_STAFF_PIN_LINE = re.compile(r"^[ \t]*pin[ \t]*=.*$", re.MULTILINE)
-
-
 def read_pin_hash(data_dir: Path | str) -> str | None:
     """The stored hash from ``<data>/settings.toml`` (``[staff] pin = "scrypt$..."``), if any."""
-    path = Path(data_dir) / SETTINGS_FILE
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        return None
-    staff = data.get("staff")
-    pin = staff.get("pin") if isinstance(staff, dict) else None
-    return pin if isinstance(pin, str) else None
+    return settings.load(data_dir).pin
 
 
 def write_pin_hash(data_dir: Path | str, stored: str) -> Path:
-    """Put ``stored`` into ``<data>/settings.toml``, keeping everything else in the file.
+    """Put ``stored`` into ``<data>/settings.toml``, keeping everything else in the file
+    (written whole or not at all, see :func:`companion.settings.save`)."""
+    settings.change(data_dir, pin=stored)
+    return settings.settings_path(data_dir)
 
-    Written to a temporary file first and moved into place, so a power cut leaves either the
-    old or the new file, never half of one.
-    """
-    path = Path(data_dir) / SETTINGS_FILE
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
-    line = f'pin = "{stored}"'
-    section = re.search(r"^\[staff\][ \t]*$", old, re.MULTILINE)
-    if section is None:
-        text = (old.rstrip("\n") + "\n\n" if old.strip() else "") + f"[staff]\n{line}\n"
-    else:
-        start = section.end()
-        following = re.search(r"^\[", old[start:], re.MULTILINE)
-        end = start + following.start() if following else len(old)
-        body = old[start:end]
-        if _STAFF_PIN_LINE.search(body):
-            body = _STAFF_PIN_LINE.sub(lambda _: line, body, count=1)
-        else:
-            body = f"\n{line}" + body
-        text = old[:start] + body + old[end:]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".settings-")
+
+# -- the lockout of a run, kept over restarts -----------------------------------------------------
+#: the lockout's own file, in a spare folder, where ``settings.toml`` cannot be written
+LOCKOUT_FILE = "lockout.toml"
+
+
+def spare_files(data_dir: Path | str, env: Mapping[str, str] | None = None) -> list[Path]:
+    """Where the lockout is kept when ``settings.toml`` cannot be written (a write-protected
+    card, a data folder on a read-only mount): the service's state and runtime folders
+    (systemd's ``$STATE_DIRECTORY`` and ``$RUNTIME_DIRECTORY``, the companion user's alone),
+    else the login session's (``$XDG_RUNTIME_DIR/companion``); never the data folder itself,
+    and never a folder others may write (such as ``/tmp``)."""
+    env = os.environ if env is None else env
+    folders = [Path(p) for p in env.get("STATE_DIRECTORY", "").split(":") if p]
+    folders += [Path(p) for p in env.get("RUNTIME_DIRECTORY", "").split(":") if p]
+    if env.get("XDG_RUNTIME_DIR"):
+        folders.append(Path(env["XDG_RUNTIME_DIR"]) / "companion")
+    here = os.path.abspath(data_dir)
+    return [f / LOCKOUT_FILE for f in folders if os.path.abspath(f) != here]
+
+
+def _spare_lock(path: Path) -> settings.LockoutState:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temp, 0o640)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return path
+        with open(path, "rb") as f:
+            return settings.parse(tomllib.load(f)).lock
+    except (OSError, ValueError):
+        return settings.LockoutState()
+
+
+class KeptLockout:
+    """The PIN lockout of one run of the companion, kept after every try so that neither
+    pulling the plug nor setting the clock back forgives a wrong PIN.
+
+    Within the run it counts on the monotonic clock (``clock``); the deadline is saved on the
+    wall clock (``wall``) in ``settings.toml``, else in a spare folder (:func:`spare_files`),
+    else nowhere: then a lock lasts for the rest of the run (:meth:`Lockout.hold_for_the_run`).
+    At start the strictest of what was kept counts.
+    """
+
+    def __init__(self, data_dir: Path | str, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, env: Mapping[str, str] | None = None) -> None:
+        self.folder = Path(data_dir)
+        self.wall = wall
+        self.spares = spare_files(self.folder, env)
+        kept = [settings.load(self.folder).lock, *(_spare_lock(p) for p in self.spares if p.exists())]
+        strictest = settings.LockoutState(max(k.misses for k in kept), max(k.lockouts for k in kept),
+                                          max(k.until for k in kept))
+        self.gate = Lockout.restore(strictest, wall(), clock)
+        #: where the count went the last time: the settings file, a spare file, or nowhere (None)
+        self.kept_in: Path | None = settings.settings_path(self.folder)
+
+    def attempt(self, pin: str, stored: str) -> bool | None:
+        """Try ``pin`` (see :meth:`Lockout.attempt`) and keep the count at once."""
+        right = self.gate.attempt(pin, stored)
+        self.keep()
+        return right
+
+    def keep(self) -> Path | None:
+        """Save the count: the settings file, else the first spare file that can be written,
+        else nothing (and the lock holds for the run). Returns where it went."""
+        state = self.gate.saved(self.wall())
+        try:
+            settings.change(self.folder, lock=state)
+        except OSError:
+            pass
+        else:
+            for spare in self.spares:  # the settings file counts again: an old spare must not
+                try:
+                    spare.unlink(missing_ok=True)
+                except OSError:
+                    pass
+            self.kept_in = settings.settings_path(self.folder)
+            return self.kept_in
+        text = settings.dumps({"lockout": {"misses": state.misses, "lockouts": state.lockouts,
+                                           "until": float(state.until)}})
+        for spare in self.spares:
+            try:
+                self.kept_in = atomic_write(spare, text)
+                return self.kept_in
+            except OSError:
+                continue
+        self.kept_in = None
+        self.gate.hold_for_the_run()
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
     """``set``: hash the PIN read from standard input into the settings; ``check``: exit 0 if right."""
-    import argparse
-
     parser = argparse.ArgumentParser(prog="python -m companion.staff_pin", description=main.__doc__)
     parser.add_argument("command", choices=["set", "check"])
     parser.add_argument("--data", required=True, help="the data directory holding settings.toml")
@@ -227,15 +296,14 @@ def main(argv: list[str] | None = None) -> int:
     if not valid_pin(pin):
         print("the staff PIN must be 4 to 8 digits", file=sys.stderr)
         return 2
-    path = write_pin_hash(args.data, hash_pin(pin))
     # whoever may set the PIN may also forgive the wrong guesses made with the old one
-    from companion import settings
-
-    kept = settings.load(args.data)
-    if kept.lock != settings.LockoutState():
-        kept.lock = settings.LockoutState()
-        settings.save(args.data, kept)
-    print(f"staff PIN stored in {path}; any lockout lifted")
+    settings.change(args.data, pin=hash_pin(pin), lock=settings.LockoutState())
+    for spare in spare_files(args.data):
+        try:
+            spare.unlink(missing_ok=True)
+        except OSError:
+            pass  # another user's runtime folder: it ends with that run
+    print(f"staff PIN stored in {settings.settings_path(args.data)}; any lockout lifted")
     return 0
 
 

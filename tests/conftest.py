@@ -17,7 +17,7 @@ import pytest
 def _data_dir(tmp_path, monkeypatch):
     """No test ever writes to the real data directory."""
     monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
-    # and the parsed copies of TOML files (companion.toml_files) stay in the test's own folder
+    # and whatever a library caches stays in the test's own folder
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
 

@@ -179,49 +179,46 @@ def test_export_writes_a_record_that_replays(tmp_path, capsys):
     assert main(["replay", str(path), "--json"]) == 0
 
 
-def test_companion_run_builds_only_its_own_options_and_other_words_get_the_whole_parser(monkeypatch, capsys):
+def test_the_start_and_every_command_are_read_by_one_parser(capsys):
     from companion import cli
 
-    built: list[str | None] = []
-    real = cli.build_parser
-    monkeypatch.setattr(cli, "build_parser", lambda only=None: built.append(only) or real(only))
     args = cli.parse_args(["--data", "/tmp/x.sqlite3", "--no-gpio"])
     assert (args.command, args.data, args.no_gpio) == (None, "/tmp/x.sqlite3", True)
     assert cli.parse_args(["run", "--serial", "usb"]).serial == "usb"
-    assert built == []  # the start's own words need no parser at all
-    assert cli.parse_args(["run", "--data=g.sqlite3"]).data == "g.sqlite3"  # the run parser reads these
+    assert cli.parse_args(["run", "--data=g.sqlite3"]).data == "g.sqlite3"
     assert cli.parse_args(["replay", "g.jsonl", "--json"]).file == "g.jsonl"
-    assert built == ["run", "replay"]  # no other command's options were built
     with pytest.raises(SystemExit) as stop:
         cli.parse_args(["foo"])
-    assert stop.value.code == 2 and built[-1] is None
-    assert "'simulate'" in capsys.readouterr().err  # the whole parser names every command
+    assert stop.value.code == 2
+    assert "'simulate'" in capsys.readouterr().err  # the parser names every command
     with pytest.raises(SystemExit):
         cli.parse_args(["--help"])
     assert "qr-join" in capsys.readouterr().out
 
 
-START_LINES = [[], ["run"], ["--lang", "en"], ["--lang", "en", "run", "--data", "x"], ["--data", "run"],
-               ["run", "--no-kiosk", "--fullscreen"], ["--kiosk"], ["--data", "x", "run"],
-               ["--data", "x", "run", "--data", "y"], ["--no-gpio", "run"], ["run", "--serial", "usb", "--no-gpio"],
-               ["--serial", "usb", "--data", "a", "--no-fullscreen", "--fullscreen"]]
-NOT_READ = [["run", "--lang", "en"], ["run", "--bogus"], ["run", "run"], ["--lang", "fr"], ["--data", "-x"],
-            ["--data"], ["--data=x"], ["--full"], ["-h"], ["demo"]]
-
-
-@pytest.mark.parametrize("argv", START_LINES)
-def test_the_start_reads_its_options_as_the_whole_parser_does(argv):
+@pytest.mark.parametrize(("argv", "expected"), [
+    ([], {"command": None, "lang": "de", "data": None, "serial": None, "no_gpio": False, "fullscreen": None,
+          "kiosk": None}),
+    (["--lang", "en", "run", "--data", "x"], {"command": "run", "lang": "en", "data": "x"}),
+    (["run", "--no-kiosk", "--fullscreen"], {"kiosk": False, "fullscreen": True}),
+    (["--data", "x", "run", "--data", "y"], {"data": "y"}),  # after the word run wins
+    (["--serial", "usb", "--data", "a", "--no-fullscreen", "--fullscreen"], {"serial": "usb", "fullscreen": True}),
+])
+def test_the_start_options_read_before_or_after_the_word_run(argv, expected, monkeypatch):
     from companion import cli
 
-    read = cli._read_start(argv)
-    assert read is not None and vars(read) == vars(cli.build_parser().parse_args(argv))
+    monkeypatch.delenv("COMPANION_LANG", raising=False)
+    got = vars(cli.parse_args(argv))
+    assert {k: got[k] for k in expected} == expected
 
 
-@pytest.mark.parametrize("argv", NOT_READ)
-def test_anything_else_on_the_start_line_goes_to_the_parser(argv):
+@pytest.mark.parametrize("argv", [["run", "--lang", "en"], ["run", "--bogus"], ["--lang", "fr"], ["--data"]])
+def test_a_start_line_the_parser_cannot_take_is_refused_in_words(argv, capsys):
     from companion import cli
 
-    assert cli._read_start(argv) is None
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_args(argv)
+    assert stop.value.code == 2 and "usage: companion" in capsys.readouterr().err
 
 
 def test_options_before_the_word_run_are_kept():

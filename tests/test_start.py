@@ -21,9 +21,8 @@ names = ("gpiozero", "serial", "segno", "companion.inputs.gpio", "companion.inpu
          "companion.games.suleika.screen.table", "companion.ui.shell.setup", "companion.ui.kit.choices",
          "companion.systemd", "companion.inputs.hub", "companion.inputs.keyboard", "logging", "hashlib",
          "companion.session.record", "companion.session.session",
-         # the TOML reader and argparse cost a start 15 M instructions each (companion.toml_files,
-         # companion.cli._read_start); the engines' types and the box files' readers are not shown
-         "tomllib", "argparse", "companion.engine.base", "companion.boxdata")
+         # the engines' types and the box files' readers are not shown
+         "companion.engine.base", "companion.boxdata")
 print(json.dumps({"frames": app.frames, "loaded": sorted(m for m in names if m in sys.modules),
                   "words": sorted(app.texts._own.loaded()), "english": app.texts._english is not None}))
 """
@@ -37,11 +36,12 @@ def start(env):
 
 def test_the_first_frame_loads_only_what_the_menu_needs(tmp_path):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": str(tmp_path / "cache")}
-    first = start(env)  # the very first start parses the TOML files and keeps them parsed
-    assert first["frames"] == 1 and first["loaded"] == ["tomllib"]
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin", "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "COMPANION_DATA": str(tmp_path / "data")}
     seen = start(env)
     assert seen["frames"] == 1
     assert seen["loaded"] == []
     assert seen["words"] == [""]  # the screens' own file only, in German
     assert seen["english"] is False
+    # nothing of ours is kept in a cache (it once held the parsed settings, PIN hash and all)
+    assert not (tmp_path / "cache").exists()

@@ -18,7 +18,6 @@ every commit bumps a counter that is also written to a small file beside the dat
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -26,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from companion import settings
+from companion.paths import data_home
 from companion.session import schema
 from companion.session.notice import Notice, StoreError
 from companion.session.witness import Witness, read_witness, witness_path
@@ -38,17 +39,14 @@ __all__ = ["Store", "StoreError", "GameRow", "HistoryRow", "LedgerRow", "Loaded"
 
 #: The games that ended: played to the end, or closed (left, abandoned, damaged).
 ENDED = "(finished IS NOT NULL OR closed IS NOT NULL)"
-#: Finished (or closed) games kept by default; older ones are pruned, unfinished ones never.
-KEEP_FINISHED = 500
+#: Finished (or closed) games kept by default (the staff may choose another number, see
+#: companion.settings); older ones are pruned, unfinished ones never.
+KEEP_FINISHED = settings.KEEP_FINISHED
 
 
 def default_path() -> Path:
     """Where the companion keeps its games: $COMPANION_DATA, else the XDG data directory."""
-    base = os.environ.get("COMPANION_DATA")
-    if base:
-        return Path(base) / "companion.sqlite3"
-    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(xdg) / "companion" / "companion.sqlite3"
+    return data_home() / "companion.sqlite3"
 
 
 # Rows are named tuples, not data classes: the store is opened before the first frame, and

@@ -16,10 +16,10 @@ looked up as ``<game>.<table>.<key>``.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
-from companion import toml_files
 from companion.paths import assets_dir
 
 LANGUAGES = ("de", "en")
@@ -44,7 +44,8 @@ def _files(lang: str, folder: Path | None = None) -> tuple[Path, dict[str, Path]
 
 
 def _load(path: Path, prefix: str, out: dict[str, str]) -> None:
-    _flatten(toml_files.read(path), prefix, out)
+    with open(path, "rb") as f:
+        _flatten(tomllib.load(f), prefix, out)
 
 
 def load_language(lang: str, folder: Path | None = None) -> dict[str, str]:

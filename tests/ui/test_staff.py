@@ -43,6 +43,7 @@ def data(tmp_path: Path) -> Path:
 def clock(monkeypatch) -> Clock:
     c = Clock()
     monkeypatch.setattr(staff, "CLOCK", c)
+    monkeypatch.setattr(staff, "WALL", c)  # the wall clock runs with it, unless a test sets it
     return c
 
 

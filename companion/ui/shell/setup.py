@@ -48,12 +48,11 @@ class SetupScene(Scene):
     def cafe_defaults(self) -> dict[str, Any]:
         """Each option at what the staff chose for this game (``settings.toml`` beside the
         games, see the staff menu's options and board pages), else the registry's default."""
-        store_path = getattr(self.app.store, "path", None)
-        if store_path is None:  # no games file (a demo): no café either
+        if getattr(self.app.store, "path", None) is None:  # no games file (a demo): no café either
             return {o.key: o.default for o in self.spec.options}
         from companion import settings
 
-        return settings.option_defaults(self.game, settings.load(settings.data_dir(store_path)))
+        return settings.option_defaults(self.game, settings.load(settings.folder_of(self.app)))
 
     # -- the header this screen builds ------------------------------------------------------
     def name(self, i: int) -> str:

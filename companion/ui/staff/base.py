@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from companion.inputs.events import InputEvent
-from companion.settings import Settings, data_dir, load
+from companion.settings import Settings, folder_of, load
 from companion.ui import theme
 from companion.ui.kit import Control, min_size, read_size, row
 from companion.ui.scene import Scene
@@ -49,12 +49,6 @@ def open_for(app: Any, seconds: float = float("inf")) -> None:
 
 def shut(app: Any) -> None:
     _OPEN.pop(app, None)
-
-
-def folder_of(app: Any) -> Any:
-    """The data directory of the app's store (where ``settings.toml`` lives)."""
-    store = getattr(app, "store", None)
-    return data_dir(getattr(store, "path", None))
 
 
 class StaffPage(Scene):

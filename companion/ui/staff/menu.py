@@ -8,6 +8,7 @@ language and the volume count at once, the board and the options from the next n
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import pygame
 
 from companion.games import REGISTRY, OptionSpec
 from companion.session.notice import StoreError
-from companion.settings import KEEP_CHOICES, LANGUAGES, option_defaults, save
+from companion.settings import KEEP_CHOICES, LANGUAGES, change, option_defaults
 from companion.ui import theme
 from companion.ui.kit import grid, read_size, row
 from companion.ui.scene import Scene
@@ -92,15 +93,17 @@ class LanguagePage(StaffPage):
                 for i, lang in enumerate(LANGUAGES)]
 
     def choose(self, lang: str) -> None:
-        self.settings.language = lang
-        self.store_settings()
+        self.store_settings(language=lang)
         self.app.set_language(lang)
         self.t = self.app.texts
         self.layout()
 
-    def store_settings(self) -> None:
+    def store_settings(self, **values: Any) -> None:
+        """Set ``values`` here and in ``settings.toml``, on the file as it is now (a PIN the
+        installer set meanwhile stays)."""
+        self.settings = dataclasses.replace(self.settings, **values)
         try:
-            save(self.folder, self.settings)
+            self.settings = change(self.folder, **values)
         except OSError as exc:
             self.say(self.st("not_saved", error=exc.strerror or str(exc)), bad=True)
 
@@ -126,8 +129,7 @@ class VolumePage(LanguagePage):
         return out
 
     def set(self, volume: int) -> None:
-        self.settings.volume = max(0, min(100, volume))
-        self.store_settings()
+        self.store_settings(volume=max(0, min(100, volume)))
         apply_volume(self.app, self.settings.volume)
         self.layout()
 
@@ -160,8 +162,7 @@ class KeepPage(LanguagePage):
         return out
 
     def set(self, keep: int) -> None:
-        self.settings.keep_finished = keep
-        self.store_settings()
+        self.store_settings(keep_finished=keep)
         store = getattr(self.app, "store", None)
         if store is not None:
             store.keep_finished = keep  # pruned to it when the next game ends
@@ -198,7 +199,7 @@ class BoardPage(LanguagePage):
 
     def choose_loops(self, loops: str) -> None:
         self.settings.options.setdefault("suleika", {})["corner_loops"] = loops
-        self.store_settings()
+        self.store_settings(options=self.settings.options)
         self.layout()
 
     def draw_page(self, surf: pygame.Surface) -> None:
@@ -260,7 +261,7 @@ class OptionsPage(LanguagePage):
 
     def choose(self, game: str, option: OptionSpec, value: Any) -> None:
         self.settings.options.setdefault(game, {})[option.key] = value
-        self.store_settings()
+        self.store_settings(options=self.settings.options)
         self.layout()
 
     def draw_page(self, surf: pygame.Surface) -> None:

@@ -4,8 +4,10 @@ Staff reach it by holding UNDO and OK together for 3 seconds (the inputs send th
 event) or by holding the top-left corner of the touchscreen for 5 seconds; neither is shown
 to players. The PIN is typed on a number pad (or the die keys 1–6) and shown as dots, never
 logged. Three wrong PINs lock the menu for a minute, then two, four, ...
-(:class:`companion.staff_pin.Lockout`); the count is written to ``settings.toml`` after
-every try, so pulling the plug forgives nothing. Without a PIN the menu does not open: the
+(:class:`companion.staff_pin.KeptLockout`, one for the whole run, on the monotonic clock); the
+count is written to ``settings.toml`` after every try, so pulling the plug forgives nothing
+(where nothing can be written, a lock lasts until the companion restarts). The PIN comes
+from the folder the companion was started with. Without a PIN the menu does not open: the
 screen says how to set one with the installer.
 
 The PIN check is deliberately slow (scrypt): the screen first shows "one moment", then checks.
@@ -13,24 +15,38 @@ The PIN check is deliberately slow (scrypt): the screen first shows "one moment"
 
 from __future__ import annotations
 
+import math
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from companion import settings as settings_mod
 from companion.games import resolve
 from companion.inputs.events import InputEvent
-from companion.staff_pin import read_pin_hash
+from companion.staff_pin import KeptLockout
 from companion.ui import theme
 from companion.ui.kit import Control, Label, NumberPad, read_size
 from companion.ui.kit.layout import inset
 from companion.ui.scene import Scene
 from companion.ui.staff.base import StaffPage, is_open, open_for, shut
 
-#: the lockout's clock: wall-clock seconds, so a lockout outlasts a restart (tests replace it)
-CLOCK: Callable[[], float] = time.time
+#: the lockout's clock within a run: never set back (tests replace it)
+CLOCK: Callable[[], float] = time.monotonic
+#: the wall clock the lockout's deadline is saved on, so that it outlasts a restart
+WALL: Callable[[], float] = time.time
+
+# app -> its lockout, kept for the whole run: opening the PIN screen again reads nothing anew
+_LOCKOUTS: weakref.WeakKeyDictionary[Any, KeptLockout] = weakref.WeakKeyDictionary()
+
+
+def lockout_of(app: Any, folder: Any) -> KeptLockout:
+    """The app's lockout, read from ``folder`` the first time the PIN screen opens."""
+    kept = _LOCKOUTS.get(app)
+    if kept is None:
+        kept = _LOCKOUTS[app] = KeptLockout(folder, clock=lambda: CLOCK(), wall=lambda: WALL())
+    return kept
 
 #: page name -> "module:attr" of its screen
 PAGES: dict[str, str] = {
@@ -103,8 +119,9 @@ class PinScene(StaffPage):
         self.wrong = False
         self._shown_seconds = -1
         super().__init__(app, back)
-        self.stored = read_pin_hash(self.folder)
-        self.gate = settings_mod.lockout(self.settings, CLOCK)
+        self.stored = self.settings.pin
+        self.kept = lockout_of(app, self.folder)
+        self.gate = self.kept.gate
         self.pad = PinPad(PAD, self.submit, ok_label=self.t("ok")) if self.stored else None
 
     def back_label(self) -> str:
@@ -162,7 +179,7 @@ class PinScene(StaffPage):
             pin, self.checking = self.checking, None
             self.check(pin)
             return False
-        seconds = int(self.gate.locked_for() + 0.999) if self.pad is not None else 0
+        seconds = _seconds(self.gate.locked_for()) if self.pad is not None else 0
         if seconds != self._shown_seconds:  # the countdown, once a second
             self._shown_seconds = seconds
             self.dirty = True
@@ -175,11 +192,7 @@ class PinScene(StaffPage):
 
     def check(self, pin: str) -> None:
         assert self.stored is not None
-        right = self.gate.attempt(pin, self.stored)
-        try:
-            settings_mod.save_lockout(self.folder, self.settings, self.gate)
-        except OSError:
-            pass  # a card that cannot be written still lets the right PIN in
+        right = self.kept.attempt(pin, self.stored)  # a card that cannot be written still lets it in
         if right:
             open_for(self.app)
             self.go("staff", page="menu", back=self.back)
@@ -193,8 +206,10 @@ class PinScene(StaffPage):
         if self.checking is not None:
             return self.st("checking"), theme.INK
         left = self.gate.locked_for()
+        if math.isinf(left):
+            return self.st("locked_run"), theme.BAD
         if left > 0:
-            secs = int(left + 0.999)
+            secs = _seconds(left)
             return self.st("locked", time=f"{secs // 60}:{secs % 60:02d}"), theme.BAD
         if self.wrong:
             return self.st("wrong_pin", left=self.gate.tries - self.gate.misses), theme.BAD
@@ -208,3 +223,8 @@ class PinScene(StaffPage):
         self.label(surf, text, rect, role="min", color=color, wrap=True, valign="top")
         if self.pad is not None:
             self.pad.draw(surf)
+
+
+def _seconds(left: float) -> int:
+    """Whole seconds to show, rounded up (-1 for a lock that lasts the run)."""
+    return -1 if math.isinf(left) else int(left + 0.999)
