@@ -9,9 +9,10 @@ import json
 import pytest
 
 from companion import cli
-from companion.games import register, unregister
+from companion.games import REGISTRY, register, unregister
 from companion.root import make_app
 from companion.session.store import Store
+from companion.ui.i18n import Texts, title
 from tests.tinygame import SPEC
 from tests.ui.screen import press, settle, tap_label
 
@@ -33,8 +34,7 @@ def app(tmp_path, race):
 def test_the_race_plays_from_the_menu_to_the_end_screen_in_german(app):
     app.show(app.routes["menu"](app))
     settle(app)
-    assert "Wettrennen" not in " ".join(b.label for b in app.scene.buttons)  # no text: the key shows
-    tap_label(app, "game_race")
+    tap_label(app, "Wettrennen")  # the title from the game's own words
     assert type(app.scene).__name__ == "SetupScene"
     assert [b.label for b in app.scene.buttons if b.label.startswith("Ziel")] == ["Ziel: 10"]
     tap_label(app, "Los")
@@ -51,6 +51,16 @@ def test_the_race_plays_from_the_menu_to_the_end_screen_in_german(app):
     # the rematch keeps the game and goes back to its setup
     press(app, "ok")
     assert type(app.scene).__name__ == "SetupScene" and app.scene.game == "race"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_registered_game_has_a_title_of_its_own(race, lang):
+    """The menu, setup, resume, the staff pages and the history name a game by the title in
+    its own word files; a game without one would show a bare key."""
+    texts = Texts(lang)
+    for name in REGISTRY:
+        assert texts.has(f"{name}.ui.title"), f"{name} has no title in {lang}"
+        assert title(texts, name) != f"{name}.ui.title"
 
 
 def test_a_refusal_of_the_race_is_worded_in_german(app):

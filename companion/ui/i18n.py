@@ -104,6 +104,16 @@ class Words:
         return key in self._texts
 
 
+def title(texts: Texts, game: str) -> str:
+    """A game's name as the screens show it: ``title`` in the ``[ui]`` table of the game's own
+    word files (the registry's ``texts`` folder), so no shared file names a game.
+
+    >>> title(Texts("de"), "teppich")
+    'Der fliegende Teppich'
+    """
+    return texts(f"{game}.ui.title")
+
+
 class Texts:
     """Looks a text up by key in the chosen language, falling back to English, then the key.
     Each language's files are read when first needed (English only when a text is missing)."""

@@ -7,11 +7,14 @@ from __future__ import annotations
 import ast
 import shutil
 import string
+import tomllib
 from pathlib import Path
 
 import pytest
 
+from companion import boxdata
 from companion.boxdata import BoxDataError, assets_dir
+from companion.games import REGISTRY
 from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.i18n import Texts
@@ -24,16 +27,18 @@ from tests.ui.screen import settle
 GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
 
 
-def reasons() -> dict[str, tuple[str, set[str]]]:
-    """Every Reason(code, template, **params) written in the box loaders."""
-    found: dict[str, tuple[str, set[str]]] = {}
-    for path in sorted(GAMES.glob("*/box_files.py")):
+def reasons() -> dict[tuple[str, str], tuple[str, set[str]]]:
+    """Every Reason(code, template, **params) written in the box loaders, by (game, code); the
+    shared loaders' codes (empty, unreadable, bad TOML) under the game ``""``."""
+    found: dict[tuple[str, str], tuple[str, set[str]]] = {}
+    loaders = [("", Path(boxdata.__file__))] + [(p.parent.name, p) for p in sorted(GAMES.glob("*/box_files.py"))]
+    for game, path in loaders:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Reason" \
-                    and node.args and isinstance(node.args[0], ast.Constant):
-                code = node.args[0].value
-                assert code not in found or found[code][0] == node.args[1].value, f"{code} used for two reasons"
-                found[code] = (node.args[1].value, {k.arg for k in node.keywords})
+                    and len(node.args) > 1 and isinstance(node.args[0], ast.Constant):
+                key = (game, node.args[0].value)
+                assert key not in found or found[key][0] == node.args[1].value, f"{key} used for two reasons"
+                found[key] = (node.args[1].value, {k.arg for k in node.keywords})
     return found
 
 
@@ -42,11 +47,19 @@ def test_every_reason_has_words_in_both_languages() -> None:
     assert len(found) > 90
     for lang in ("de", "en"):
         texts = Texts(lang)
-        for code, (_template, params) in found.items():
-            words = texts._own.get(f"staff.box.{code}")
-            assert words, f"{lang}: no words for {code}"
+        for (game, code), (_template, params) in found.items():
+            # a game's reasons in its own words, the shared ones in the staff's file
+            words = texts._own.get(f"{game}.box.{code}" if game else f"staff.box.{code}")
+            assert words, f"{lang}: no words for {game or 'every game'}: {code}"
             used = {f[1] for f in string.Formatter().parse(words) if f[1]}
             assert used <= params, f"{lang} {code}: {used - params} are not given"
+
+
+def test_the_shared_staff_words_hold_no_game_reason() -> None:
+    shared = {code for game, code in reasons() if not game}
+    for lang in ("de", "en"):
+        staff = tomllib.loads((assets_dir() / "i18n" / f"staff.{lang}.toml").read_text(encoding="utf-8"))
+        assert set(staff["box"]) == shared, lang
 
 
 def test_no_box_error_is_raised_without_a_code() -> None:
@@ -89,7 +102,8 @@ def test_the_box_page_says_in_german_where_and_why(tmp_path: Path, monkeypatch, 
     assert len(broken) == 1 and isinstance(broken[0], BoxDataError)
     error = broken[0]
     assert error.code and error.line == line
-    assert foreign_words(box_reason(Texts("en"), error), "en", proper=["vierzig", "vier"]) == []
+    game = [g for g, p in check_boxes() if p is not None][0]
+    assert foreign_words(box_reason(Texts("en"), error, game), "en", proper=["vierzig", "vier"]) == []
 
     data = tmp_path / "data"
     data.mkdir()
@@ -114,17 +128,26 @@ def test_the_box_page_says_in_german_where_and_why(tmp_path: Path, monkeypatch, 
         app.close()
 
 
+def longest_fault(texts: Texts, game: str) -> BoxDataError:
+    """The game's longest box reason in ``texts``' language, at a line of a file, with a key."""
+    from companion.boxdata import Reason
+
+    codes = [code for g, code in reasons() if g == game] or [code for g, code in reasons() if not g]
+    code = max(codes, key=lambda c: len(texts.first(f"{game}.box.{c}", f"staff.box.{c}")))
+    words = texts.first(f"{game}.box.{code}", f"staff.box.{code}")
+    params = {f[1]: "[[0, 0], [0, 0]]" for f in string.Formatter().parse(words) if f[1]}
+    return BoxDataError(f"assets/{game}/pieces.toml", 49, Reason(code, "reason", **params),
+                        key="[[piece]] 9, cells", key_en="[[piece]] number 9, cells")
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("broken", [1, 2, 3, 4])
 def test_many_broken_games_fit_page_by_page(tmp_path: Path, monkeypatch, lang: str, broken: int) -> None:
-    from companion.boxdata import Reason
     from companion.ui.staff import data as staff_data
 
-    games = ["suleika", "alibaba", "mutabor", "teppich"]
-    faults = [BoxDataError("assets/teppich/pieces.toml", 49, Reason(
-        "teppich_list_distinct_dx_dy", "must list distinct [dx, dy] cells (dx, dy from 0, dy below {sky}), "
-        "not {cells!r}", sky=6, cells=[[0, 0], [0, 0]]), key="[[piece]] 9, cells", key_en="[[piece]] number 9, cells")
-        for _ in games]
+    games = list(REGISTRY)
+    texts = Texts(lang)
+    faults = [longest_fault(texts, g) for g in games]
     monkeypatch.setattr(staff_data, "check_boxes",
                         lambda: [(g, faults[i] if i < broken else None) for i, g in enumerate(games)])
     data = tmp_path / "data"

@@ -244,7 +244,7 @@ def test_the_end_picture_shows_the_board_and_the_cells_each_colour_shows(app):
     assert counts == [str(n) for n in by_colour]
     assert all(rect.contains(t.drawn) for t in rec.texts)
     rows = dict(scene.end_rows())
-    assert rows[scene.t("visible")] == [suleika.visible_cells(st, s) for s in range(2)]
+    assert rows[scene.t("suleika.ui.visible")] == [suleika.visible_cells(st, s) for s in range(2)]
 
 
 # -- a frame asks the engine once per state -------------------------------------------------------

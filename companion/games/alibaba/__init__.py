@@ -11,7 +11,7 @@ SPEC = GameSpec(
     name="alibaba", counts=(2, 3, 4, 5, 6), default_count=4,
     engine="companion.games.alibaba.rules:make_engine", box="companion.games.alibaba.box_files:load",
     scene="companion.games.alibaba.screen.table:AlibabaScene",
-    options=(OptionSpec("variant_free_loot", (False, True), False, "variant_free_loot"),),
+    options=(OptionSpec("variant_free_loot", (False, True), False, "alibaba.ui.variant_free_loot"),),
     texts=str(Path(__file__).parent),
     order=2,
 )

@@ -62,9 +62,9 @@ def _rows(file: str, columns: tuple[str, ...]) -> list[tuple[int, dict[str, str]
     missing = [c for c in columns if rows and c not in have]
     if missing:
         raise BoxDataError(_name(file), _header_line(file),
-                Reason("alibaba_column_missing", "the column {missing!r} is missing", missing=missing[0]))
+                Reason("column_missing", "the column {missing!r} is missing", missing=missing[0]))
     if not rows:
-        raise BoxDataError(_name(file), None, Reason("alibaba_column_names_but_no", "has column names but no rows"))
+        raise BoxDataError(_name(file), None, Reason("column_names_but_no", "has column names but no rows"))
     return rows
 
 
@@ -76,11 +76,11 @@ def _int(file: str, line: int, column: str, text: str, low: int = 0, said: str =
         value = int(text)
     except ValueError:
         raise BoxDataError(_name(file), line,
-                Reason("alibaba_whole_number", "{said} must be a whole number, not {text!r}", said=said,
+                Reason("whole_number", "{said} must be a whole number, not {text!r}", said=said,
                     column=column, text=text)) from None
     if value < low:
         raise BoxDataError(_name(file), line,
-                Reason("alibaba_at_least", "{said} must be at least {low}, not {value}", said=said, column=column,
+                Reason("at_least", "{said} must be at least {low}, not {value}", said=said, column=column,
                     low=low, value=value))
     return value
 
@@ -90,10 +90,10 @@ def load_gangs() -> tuple[Gang, ...]:
     for line, row in _rows("gangs.csv", ("gang", "color", "value")):
         name = row["gang"]
         if not name:
-            raise BoxDataError(_name("gangs.csv"), line, Reason("alibaba_gang_no_name", "the gang has no name"))
+            raise BoxDataError(_name("gangs.csv"), line, Reason("gang_no_name", "the gang has no name"))
         if any(g.name.casefold() == name.casefold() for g in gangs):
             raise BoxDataError(_name("gangs.csv"), line,
-                    Reason("alibaba_gang_listed_twice", "the gang {name!r} is listed twice", name=name))
+                    Reason("gang_listed_twice", "the gang {name!r} is listed twice", name=name))
         gangs.append(Gang(name, row["color"], _int("gangs.csv", line, "value", row["value"])))
     return tuple(gangs)
 
@@ -106,33 +106,33 @@ def load_groups(gangs: tuple[Gang, ...]) -> tuple[Group, ...]:
         gang = by_name.get(row["gang"].casefold())
         if gang is None:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_gang_does_exist_gangs",
+                    Reason("gang_does_exist_gangs",
                         "the gang {gang!r} does not exist in gangs.csv ({choices})", gang=row['gang'],
                         choices=', '.join(g.name for g in gangs)))
         name = row["group"]
         if not name:
-            raise BoxDataError(_name(file), line, Reason("alibaba_group_no_name", "the group has no name"))
+            raise BoxDataError(_name(file), line, Reason("group_no_name", "the group has no name"))
         if any(g.name.casefold() == name.casefold() for g in groups):
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_group_listed_twice", "the group {name!r} is listed twice", name=name))
+                    Reason("group_listed_twice", "the group {name!r} is listed twice", name=name))
         numbers: list[int] = []
         for part in row["fate"].split():
             n = _int(file, line, "fate", part, low=-10**9, said="a fate number")
             if n not in FATE_NUMBERS:
                 raise BoxDataError(_name(file), line,
-                        Reason("alibaba_fate_number_outside", "fate number {n} is outside 1..36", n=n))
+                        Reason("fate_number_outside", "fate number {n} is outside 1..36", n=n))
             if n in numbers:
                 raise BoxDataError(_name(file), line,
-                        Reason("alibaba_fate_number_listed_twice", "fate number {n} is listed twice", n=n))
+                        Reason("fate_number_listed_twice", "fate number {n} is listed twice", n=n))
             numbers.append(n)
         if not numbers:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_group_no_fate_numbers", "the group {name!r} has no fate numbers", name=name))
+                    Reason("group_no_fate_numbers", "the group {name!r} has no fate numbers", name=name))
         groups.append(Group(name, gang, frozenset(numbers)))
     for i, gang_ in enumerate(gangs):
         if not any(g.gang == i for g in groups):
             raise BoxDataError(_name(file), None,
-                    Reason("alibaba_gang_no_groups", "the gang {gang!r} has no groups", gang=gang_.name))
+                    Reason("gang_no_groups", "the gang {gang!r} has no groups", gang=gang_.name))
     return tuple(groups)
 
 
@@ -143,15 +143,15 @@ def load_prices(gangs: tuple[Gang, ...]) -> tuple[tuple[int, ...], ...]:
         quarter = _int(file, line, "quarter", row["quarter"])
         if quarter not in QUARTERS:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_quarter", "quarter must be 1, 2, 3 or 4, not {quarter}", quarter=quarter))
+                    Reason("quarter", "quarter must be 1, 2, 3 or 4, not {quarter}", quarter=quarter))
         if quarter in table:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_quarter_listed_twice", "quarter {quarter} is listed twice", quarter=quarter))
+                    Reason("quarter_listed_twice", "quarter {quarter} is listed twice", quarter=quarter))
         table[quarter] = tuple(_int(file, line, g.name, row[g.name], said=f"the {g.name} price") for g in gangs)
     missing = [q for q in QUARTERS if q not in table]
     if missing:
         raise BoxDataError(_name(file), None,
-                Reason("alibaba_quarter_missing", "quarter {missing} is missing", missing=missing[0]))
+                Reason("quarter_missing", "quarter {missing} is missing", missing=missing[0]))
     return tuple(table[q] for q in QUARTERS)
 
 
@@ -184,14 +184,14 @@ def _field(text: str, line: int, gangs: tuple[Gang, ...]) -> Field:
         number = int(m.group(1))
         if number not in EVENTS:
             raise BoxDataError(_name("board.csv"), line,
-                    Reason("alibaba_there_no_event_events", "there is no event {number} (events are 1 to 9)",
+                    Reason("there_no_event_events", "there is no event {number} (events are 1 to 9)",
                         number=number))
         return Field(EVENT, event=number)
     for i, g in enumerate(gangs):
         if g.name.casefold() == key:
             return Field(GANG, gang=i)
     raise BoxDataError(_name("board.csv"), line,
-            Reason("alibaba_unknown_field_write_start",
+            Reason("unknown_field_write_start",
                    "unknown field {text!r}: write start, empty, a gang name, four die, four question, four all, "
                    "or event 1 to event 9", text=text))
 
@@ -212,11 +212,11 @@ def load_board(gangs: tuple[Gang, ...]) -> tuple[Board, int]:
         left, right = current["left"], current["right"]
         if not right:
             raise BoxDataError(_name(file), at,
-                    Reason("alibaba_fork_no_right_branch", "fork {number} has no right branch before this line",
+                    Reason("fork_no_right_branch", "fork {number} has no right branch before this line",
                         number=number))
         if len(left) != len(right):
             raise BoxDataError(_name(file), right[0][0],
-                    Reason("alibaba_fork_left_branch_fields",
+                    Reason("fork_left_branch_fields",
                         "fork {number}: the left branch has {count_left} fields but the right branch has "
                         "{count_right}; both must be equally long", number=number, count_left=len(left),
                         count_right=len(right)))
@@ -231,10 +231,10 @@ def load_board(gangs: tuple[Gang, ...]) -> tuple[Board, int]:
         field = _field(row["field"], line, gangs)
         if not road and current is None and (where != "road" or field.kind != START):
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_first_field_road_start", "the first field must be \"road,start\""))
+                    Reason("first_field_road_start", "the first field must be \"road,start\""))
         if field.kind == START and road:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_there_only_one_start", "there is only one start field, the first line"))
+                    Reason("there_only_one_start", "there is only one start field, the first line"))
         if where == "road":
             close_fork(line)
             road.append(field)
@@ -242,7 +242,7 @@ def load_board(gangs: tuple[Gang, ...]) -> tuple[Board, int]:
         m = _WHERE.match(where)
         if not m:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_where_road_fork_n",
+                    Reason("where_road_fork_n",
                         "\"where\" must be road, fork N left or fork N right, not {where!r}", where=where))
         n, side = int(m.group(1)), m.group(2)
         if current is not None and n != number:
@@ -250,15 +250,15 @@ def load_board(gangs: tuple[Gang, ...]) -> tuple[Board, int]:
         if current is None:
             if side != "left":
                 raise BoxDataError(_name(file), line,
-                        Reason("alibaba_fork_begin_its_left", "fork {n} must begin with its left branch", n=n))
+                        Reason("fork_begin_its_left", "fork {n} must begin with its left branch", n=n))
             if any(f.number == n for f in forks):
                 raise BoxDataError(_name(file), line,
-                        Reason("alibaba_fork_appears_twice_number",
+                        Reason("fork_appears_twice_number",
                             "fork {n} appears twice; number the forks 1, 2, 3", n=n))
             current, number = {"left": [], "right": []}, n
         elif side == "left" and current["right"]:
             raise BoxDataError(_name(file), line,
-                    Reason("alibaba_fork_write_left_branch", "fork {n}: write the left branch before the right one",
+                    Reason("fork_write_left_branch", "fork {n}: write the left branch before the right one",
                         n=n))
         current[side].append((line, field))
     close_fork(last)
@@ -267,16 +267,16 @@ def load_board(gangs: tuple[Gang, ...]) -> tuple[Board, int]:
     for e in EVENTS:
         if not any(f.kind == EVENT and f.event == e for f in kinds):
             raise BoxDataError(_name(file), None,
-                    Reason("alibaba_event_missing_event_board",
+                    Reason("event_missing_event_board",
                         "event {e} is missing: every event 1 to 9 must be on the board", e=e))
     for four in (FOUR_DIE, FOUR_QUESTION, FOUR_ALL):
         if not any(f.kind == FOUR and f.four == four for f in kinds):
             raise BoxDataError(_name(file), None,
-                    Reason("alibaba_field_four_missing", "the field \"four {four}\" is missing", four=four))
+                    Reason("field_four_missing", "the field \"four {four}\" is missing", four=four))
     for i, g in enumerate(gangs):
         if not any(f.kind == GANG and f.gang == i for f in kinds):
             raise BoxDataError(_name(file), None,
-                    Reason("alibaba_no_field_shows_symbol", "no field shows the {gang} symbol", gang=g.name))
+                    Reason("no_field_shows_symbol", "no field shows the {gang} symbol", gang=g.name))
     return board, last
 
 
@@ -315,31 +315,31 @@ def load_settings(gangs: tuple[Gang, ...]) -> Settings:
     for name, (key, low) in _SETTINGS.items():
         value = _lookup(data, key)
         if value is None:
-            raise BoxDataError(_name("settings.toml"), None, Reason("alibaba_missing", "{key} is missing", key=key))
+            raise BoxDataError(_name("settings.toml"), None, Reason("missing", "{key} is missing", key=key))
         if isinstance(value, bool) or not isinstance(value, int):
             raise lines.error(key,
-                    Reason("alibaba_whole_number2", "must be a whole number, not {value!r}", value=value))
+                    Reason("whole_number2", "must be a whole number, not {value!r}", value=value))
         if value < low:
             raise lines.error(key,
-                    Reason("alibaba_at_least2", "must be at least {low}, not {value}", low=low, value=value))
+                    Reason("at_least2", "must be at least {low}, not {value}", low=low, value=value))
         values[name] = value
     for key, allowed in _CHOICES.items():
         value = _lookup(data, key)
         if value not in allowed:
             if value is None:
-                raise BoxDataError(_name("settings.toml"), None, Reason("alibaba_missing", "{key} is missing", key=key))
+                raise BoxDataError(_name("settings.toml"), None, Reason("missing", "{key} is missing", key=key))
             raise lines.error(key,
-                    Reason("alibaba_one", "must be one of {choices}, not {value!r}", choices=', '.join(allowed),
+                    Reason("one", "must be one of {choices}, not {value!r}", choices=', '.join(allowed),
                         value=value))
     names = {g.name.casefold(): i for i, g in enumerate(gangs)}
     four = _lookup(data, "arrest.four_die")
     if not isinstance(four, list) or len(four) != 6:
         raise lines.error("arrest.four_die",
-                Reason("alibaba_list_six_gang_names", "must list six gang names, one per face of the die"))
+                Reason("list_six_gang_names", "must list six gang names, one per face of the die"))
     for face, name in enumerate(four, 1):
         if not isinstance(name, str) or name.casefold() not in names:
             raise lines.error("arrest.four_die",
-                    Reason("alibaba_face_gang_gangs_csv", "face {face}: {name!r} is not a gang in gangs.csv",
+                    Reason("face_gang_gangs_csv", "face {face}: {name!r} is not a gang in gangs.csv",
                         face=face, name=name))
     return Settings(**values, four_die_gang=tuple(names[n.casefold()] for n in four),
                     poorest_tie=_lookup(data, "ties.poorest"), final_tie=_lookup(data, "ties.final"))
@@ -354,7 +354,7 @@ def load() -> Box:
     board, _ = load_board(gangs)
     if sum(movement) != board.lap:
         raise BoxDataError(_name("movement.csv"), movement_last,
-                           Reason("alibaba_movement_cards_add_up",
+                           Reason("movement_cards_add_up",
                                   "the movement cards add up to {sum_movement} steps, but one lap of board.csv has "
                                   "{board_lap}; they must be equal so that the last card lands on start",
                                   sum_movement=sum(movement), board_lap=board.lap))

@@ -35,7 +35,7 @@ def _csv_int(line: int, column: str, text: str) -> int:
         return int(text)
     except ValueError:
         raise BoxDataError(_display(assets_dir() / CSV), line,
-                           Reason("mutabor_whole_number", "{column} must be a whole number, not {text!r}",
+                           Reason("whole_number", "{column} must be a whole number, not {text!r}",
                                        column=column, text=text)) from None
 
 
@@ -44,11 +44,11 @@ def load_dealing() -> tuple[tuple[int, int], ...]:
     name = _display(assets_dir() / CSV)
     rows = read_csv(CSV)
     if not rows:
-        raise BoxDataError(name, None, Reason("mutabor_column_names_but_no", "has column names but no rows"))
+        raise BoxDataError(name, None, Reason("column_names_but_no", "has column names but no rows"))
     missing = [c for c in ("number", "row", "col") if c not in rows[0][1]]
     if missing:
         raise BoxDataError(name, None,
-                Reason("mutabor_column_missing", "the column {missing!r} is missing", missing=missing[0]))
+                Reason("column_missing", "the column {missing!r} is missing", missing=missing[0]))
     by_number: dict[int, tuple[int, int]] = {}
     by_cell: dict[tuple[int, int], int] = {}
     for line, row in rows:
@@ -56,28 +56,28 @@ def load_dealing() -> tuple[tuple[int, int], ...]:
         cell = (_csv_int(line, "row", row["row"]), _csv_int(line, "col", row["col"]))
         if not 1 <= number <= len(CELLS):
             raise BoxDataError(name, line,
-                    Reason("mutabor_number_from", "number must be from 1 to {count_cells}, not {number}",
+                    Reason("number_from", "number must be from 1 to {count_cells}, not {number}",
                         count_cells=len(CELLS), number=number))
         if number in by_number:
             raise BoxDataError(name, line,
-                    Reason("mutabor_card_listed_twice", "card {number} is listed twice", number=number))
+                    Reason("card_listed_twice", "card {number} is listed twice", number=number))
         if cell not in CELLS:
             raise BoxDataError(name, line,
-                    Reason("mutabor_cell_maze", "({x}, {y}) is not a cell of the maze", x=cell[0], y=cell[1]))
+                    Reason("cell_maze", "({x}, {y}) is not a cell of the maze", x=cell[0], y=cell[1]))
         if cell in by_cell:
             raise BoxDataError(name, line,
-                    Reason("mutabor_cell_already_card", "the cell ({x}, {y}) is already card {card}", x=cell[0],
+                    Reason("cell_already_card", "the cell ({x}, {y}) is already card {card}", x=cell[0],
                         y=cell[1], card=by_cell[cell]))
         if (number <= len(CENTRE)) != (cell in CENTRE):
             raise BoxDataError(name, line,
-                    Reason("mutabor_cards_face_down_lie",
+                    Reason("cards_face_down_lie",
                         "cards 1 to {count_centre} (face down) must lie on the four centre cells, and only they",
                         count_centre=len(CENTRE)))
         by_number[number], by_cell[cell] = cell, number
     if len(by_number) != len(CELLS):
         absent = min(set(range(1, len(CELLS) + 1)) - set(by_number))
         raise BoxDataError(name, None,
-                Reason("mutabor_card_missing_one_cells",
+                Reason("card_missing_one_cells",
                     "card {absent} is missing: every one of the {count_cells} cells needs a card", absent=absent,
                     count_cells=len(CELLS)))
     return tuple(by_number[n] for n in range(1, len(CELLS) + 1))
@@ -89,41 +89,41 @@ def load() -> Box:
     for key in data:
         if key not in ("cards", "dealer"):
             raise lines.error(key,
-                    Reason("mutabor_unknown_key_expected_tables",
+                    Reason("unknown_key_expected_tables",
                         "unknown key (expected the tables [cards] and [dealer])"))
     cards = data.get("cards")
     if not isinstance(cards, dict):
-        raise BoxDataError(lines.name, None, Reason("mutabor_table_cards_missing", "the table [cards] is missing"))
+        raise BoxDataError(lines.name, None, Reason("table_cards_missing", "the table [cards] is missing"))
     for kind, value in cards.items():
         if kind not in KINDS:
             raise lines.error(f"cards.{kind}",
-                    Reason("mutabor_card_kind_expected", "is not a card kind (expected: {choices})",
+                    Reason("card_kind_expected", "is not a card kind (expected: {choices})",
                         choices=', '.join(KINDS)))
         if not _is_int(value) or value < 0:
             raise lines.error(f"cards.{kind}",
-                    Reason("mutabor_whole_number_at_least2", "must be a whole number of at least 0, not {value!r}",
+                    Reason("whole_number_at_least2", "must be a whole number of at least 0, not {value!r}",
                         value=value))
     for kind in KINDS:
         if kind not in cards:
-            raise BoxDataError(lines.name, None, Reason("mutabor_cards_needs", "[cards] needs {kind}", kind=kind))
+            raise BoxDataError(lines.name, None, Reason("cards_needs", "[cards] needs {kind}", kind=kind))
     dealer = data.get("dealer")
     if not isinstance(dealer, dict):
-        raise BoxDataError(lines.name, None, Reason("mutabor_table_dealer_missing", "the table [dealer] is missing"))
+        raise BoxDataError(lines.name, None, Reason("table_dealer_missing", "the table [dealer] is missing"))
     for key in dealer:
         if key != "max_deals":
             raise lines.error(f"dealer.{key}",
-                    Reason("mutabor_unknown_key_dealer_expected", "unknown key in [dealer] (expected: max_deals)"))
+                    Reason("unknown_key_dealer_expected", "unknown key in [dealer] (expected: max_deals)"))
     raw: Any = dealer.get("max_deals")
     if not _is_int(raw) or raw < 1:
         raise lines.error("dealer.max_deals",
-                Reason("mutabor_whole_number_at_least", "must be a whole number of at least 1, not {raw!r}", raw=raw))
+                Reason("whole_number_at_least", "must be a whole number of at least 1, not {raw!r}", raw=raw))
     max_deals = int(raw)
     dealing = load_dealing()
     total = sum(cards.values())
     if total != len(dealing):
         header = next((i for i, t in enumerate(lines.lines, 1) if t.strip() == "[cards]"), None)
         raise BoxDataError(lines.name, header,
-                Reason("mutabor_cards_add_up_but",
+                Reason("cards_add_up_but",
                     "the cards add up to {total}, but the maze has {count_dealing} places", total=total,
                     count_dealing=len(dealing)),
                            key="[cards]")

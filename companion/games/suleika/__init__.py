@@ -12,9 +12,9 @@ SPEC = GameSpec(
     engine="companion.games.suleika.rules:make_engine", box="companion.games.suleika.box_files:load",
     scene="companion.games.suleika.screen.table:SuleikaScene",
     options=(
-        OptionSpec("rules", ("suleika", "marrakech"), "suleika", "rules"),
-        OptionSpec("variant2p", (False, True), False, "variant2p", only_for=(2,)),
-        OptionSpec("corner_loops", ("TR_BL", "TL_BR"), "TR_BL", "corner_loops"),
+        OptionSpec("rules", ("suleika", "marrakech"), "suleika", "suleika.ui.rules"),
+        OptionSpec("variant2p", (False, True), False, "suleika.ui.variant2p", only_for=(2,)),
+        OptionSpec("corner_loops", ("TR_BL", "TL_BR"), "TR_BL", "suleika.ui.corner_loops"),
     ),
     colors_for="companion.games.suleika.box_files:default_seat_colors",
     texts=str(Path(__file__).parent),

@@ -30,7 +30,7 @@ def _is_int(v: Any) -> bool:
 def _whole(lines: TomlLines, key: str, value: Any, least: int) -> int:
     if not _is_int(value) or value < least:
         raise lines.error(key,
-                Reason("suleika_whole_number_at_least", "must be a whole number of at least {least}, not {value!r}",
+                Reason("whole_number_at_least", "must be a whole number of at least {least}, not {value!r}",
                     least=least, value=value))
     return int(value)
 
@@ -38,7 +38,7 @@ def _whole(lines: TomlLines, key: str, value: Any, least: int) -> int:
 def _table(lines: TomlLines, data: dict[str, Any], key: str) -> dict[str, Any]:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise BoxDataError(lines.name, None, Reason("suleika_table_missing", "the table [{key}] is missing", key=key))
+        raise BoxDataError(lines.name, None, Reason("table_missing", "the table [{key}] is missing", key=key))
     return value
 
 
@@ -46,7 +46,7 @@ def _no_strangers(lines: TomlLines, table: dict[str, Any], known: set[str], wher
     # A misspelt key would otherwise be silently ignored and its default never changed.
     for key, value in table.items():
         if key not in known:
-            reason = Reason("suleika_unknown_key_expected", "unknown key in {where} (expected: {choices})",
+            reason = Reason("unknown_key_expected", "unknown key in {where} (expected: {choices})",
                             where=where, choices=", ".join(sorted(known)))
             if isinstance(value, dict):  # a misspelt [table]: point at its header line
                 header = re.compile(rf"^\s*\[\s*{re.escape(key)}\s*\]")
@@ -59,29 +59,29 @@ def _seats(lines: TomlLines, key: str, value: Any, players: int,
            box_colours: dict[str, int], each: int) -> tuple[tuple[str, ...], ...]:
     if not isinstance(value, list) or len(value) != players:
         raise lines.error(key,
-                Reason("suleika_list_colours_players", "must list the colours of {players} players", players=players))
+                Reason("list_colours_players", "must list the colours of {players} players", players=players))
     seats = []
     for entry in value:
         colours = [entry] if isinstance(entry, str) else entry
         if not isinstance(colours, list) or not colours or not all(isinstance(c, str) for c in colours):
             raise lines.error(key,
-                    Reason("suleika_each_player_colour_red",
+                    Reason("each_player_colour_red",
                         "each player is a colour (\"red\") or a list of colours ([\"red\", \"yellow\"])"))
         seats.append(tuple(colours))
     if len({len(s) for s in seats}) != 1:
         raise lines.error(key,
-                Reason("suleika_player_play_same_number", "every player must play the same number of colours"))
+                Reason("player_play_same_number", "every player must play the same number of colours"))
     used = [c for s in seats for c in s]
     for colour in used:
         if colour not in box_colours:
             raise lines.error(key,
-                    Reason("suleika_carpets_box", "{colour!r} is not in [carpets_in_box]", colour=colour))
+                    Reason("carpets_box", "{colour!r} is not in [carpets_in_box]", colour=colour))
         if used.count(colour) > 1:
             raise lines.error(key,
-                    Reason("suleika_given_more_than_one", "{colour} is given to more than one player", colour=colour))
+                    Reason("given_more_than_one", "{colour} is given to more than one player", colour=colour))
         if box_colours[colour] < each:
             raise lines.error(key,
-                    Reason("suleika_box_holds_only_carpets",
+                    Reason("box_holds_only_carpets",
                         "the box holds only {count} {colour} carpets, but each player gets {each}",
                         count=box_colours[colour], colour=colour, each=each))
     return tuple(seats)
@@ -96,29 +96,29 @@ def load() -> Box:
     if (not isinstance(start, list) or len(start) != 2 or not all(_is_int(x) for x in start)
             or not all(0 <= x < SIZE for x in start)):
         raise lines.error("omar_start",
-                Reason("suleika_row_column_both_from",
+                Reason("row_column_both_from",
                     "must be [row, column] with both from 0 to {size_1}, not {start!r}", size_1=SIZE - 1, start=start))
     facing = data.get("omar_facing")
     if facing not in HEADINGS:
         raise lines.error("omar_facing",
-                Reason("suleika_n_e_s_w", "must be \"N\", \"E\", \"S\" or \"W\", not {facing!r}", facing=facing))
+                Reason("n_e_s_w", "must be \"N\", \"E\", \"S\" or \"W\", not {facing!r}", facing=facing))
     faces = data.get("die_faces")
     if not isinstance(faces, list) or not faces:
         raise lines.error("die_faces",
-                Reason("suleika_list_numbers_die_like", "must list the numbers on the die, like [1, 2, 2, 3, 3, 4]"))
+                Reason("list_numbers_die_like", "must list the numbers on the die, like [1, 2, 2, 3, 3, 4]"))
     if not all(_is_int(f) and f >= 1 for f in faces):
         raise lines.error("die_faces",
-                Reason("suleika_face_whole_number_at", "every face must be a whole number of at least 1"))
+                Reason("face_whole_number_at", "every face must be a whole number of at least 1"))
     tie = data.get("final_tie")
     if tie not in FINAL_TIES:
         raise lines.error("final_tie",
-                Reason("suleika_shared_none", "must be \"shared\" or \"none\", not {tie!r}", tie=tie))
+                Reason("shared_none", "must be \"shared\" or \"none\", not {tie!r}", tie=tie))
 
     in_box_table = _table(lines, data, "carpets_in_box")
     in_box = {colour: _whole(lines, f"carpets_in_box.{colour}", n, 1) for colour, n in in_box_table.items()}
     if not in_box:
         raise BoxDataError(lines.name, None,
-                Reason("suleika_carpets_box_lists_no", "[carpets_in_box] lists no colours"))
+                Reason("carpets_box_lists_no", "[carpets_in_box] lists no colours"))
 
     seat_colors: list[tuple[int, tuple[tuple[str, ...], ...]]] = []
     per_color: list[tuple[int, int]] = []
@@ -132,7 +132,7 @@ def load() -> Box:
         for key in sorted(keys):
             if key not in table:
                 raise BoxDataError(lines.name, None,
-                        Reason("suleika_needs", "[{section}] needs {key}", section=section, key=key))
+                        Reason("needs", "[{section}] needs {key}", section=section, key=key))
         each = _whole(lines, f"{section}.carpets_per_color_{players}", table[f"carpets_per_color_{players}"], 1)
         seats = _seats(lines, f"{section}.seat_colors_{players}", table[f"seat_colors_{players}"],
                        players, in_box, each)

@@ -11,6 +11,7 @@ from companion.games import menu_games, playable
 from companion.inputs.events import InputEvent
 from companion.session.notice import StoreError
 from companion.ui import theme
+from companion.ui.i18n import title
 from companion.ui.kit import grid, read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
@@ -49,12 +50,12 @@ class MenuScene(Scene):
         cells = grid(GAMES_UNDER if self.waiting else GAMES, rows, 2, 14, touch=True)
         self.buttons = []
         for i, game in enumerate(self.games):
-            label = self.t("game_" + game) + ("" if playable(game) else f" ({self.t('not_built')})")
+            label = title(self.t, game) + ("" if playable(game) else f" ({self.t('not_built')})")
             self.buttons.append(Button(cells[i], label, lambda g=game: self.open(g), size=read_size(),
                                        selected=i == self.choice, color=None if playable(game) else theme.BG))
         if self.waiting:
             row = self.waiting[0]
-            self.buttons.append(Button(GO_ON, self.t("menu_go_on", game=self.t("game_" + row.game)), self.go_on,
+            self.buttons.append(Button(GO_ON, self.t("menu_go_on", game=title(self.t, row.game)), self.go_on,
                                        size=read_size(), selected=self.choice == len(self.games), key="go_on"))
         self.buttons.append(Button(LANG, self.app.texts.lang.upper(), self.toggle_language, size=read_size()))
         self.dirty = True
@@ -65,7 +66,7 @@ class MenuScene(Scene):
 
     def open(self, game: str) -> None:
         if not playable(game):
-            self.say(self.t("not_built_says", game=self.t("game_" + game)), bad=True)
+            self.say(self.t("not_built_says", game=title(self.t, game)), bad=True)
             return
         self.go("setup", game=game)
 

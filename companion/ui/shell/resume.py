@@ -15,6 +15,7 @@ from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import GameRow, StoreError
 from companion.ui import theme
+from companion.ui.i18n import title
 from companion.ui.kit import read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
@@ -78,7 +79,7 @@ class ResumeScene(Scene):
         started = dt.datetime.fromtimestamp(self.row.started).strftime("%d.%m. %H:%M")
         # the step count in the singular for one; the date and time together on a line of their own
         line = self.t("resume_game_one" if self.row.actions == 1 else "resume_game",
-                      game=self.t("game_" + self.row.game), players=self.row.header.get("players"),
+                      game=title(self.t, self.row.game), players=self.row.header.get("players"),
                       actions=self.row.actions, started=started)
         self.label(surf, line, pygame.Rect(20, 124, 760, 110), align="center", wrap=True)
         names = self.row.header.get("names")

@@ -15,6 +15,7 @@ from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.ui import theme
+from companion.ui.i18n import title
 from companion.ui.kit import min_size, read_size, row
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
@@ -189,7 +190,7 @@ class SetupScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        self.label(surf, self.t("game_" + self.game), TITLE, color=theme.GOLD, bold=True)
+        self.label(surf, title(self.t, self.game), TITLE, color=theme.GOLD, bold=True)
         for btn in self.buttons:
             btn.draw(surf)
         # the colour buttons show the seat's colours with their patterns

@@ -16,6 +16,7 @@ from companion.games import REGISTRY, resolve
 from companion.session.record import dumps
 from companion.session.store import HistoryRow, StoreError
 from companion.ui import theme
+from companion.ui.i18n import title
 from companion.ui.kit import ELLIPSIS, min_size, row
 from companion.ui.scene import Scene
 from companion.ui.staff.base import BODY, StaffPage, lines
@@ -56,8 +57,8 @@ class BoxPage(StaffPage):
         self.page_no = page_no
         super().__init__(app, back)
 
-    def reason(self, problem: BoxDataError) -> str:
-        return box_reason(self.t, problem)
+    def reason(self, game: str, problem: BoxDataError) -> str:
+        return box_reason(self.t, problem, game)
 
     def problems(self) -> list[tuple[str, BoxDataError | Exception]]:
         return [(g, p) for g, p in self.results if p is not None]
@@ -74,10 +75,10 @@ class BoxPage(StaffPage):
     def draw_page(self, surf: pygame.Surface) -> None:
         y = BODY.y
         bad = self.problems()
-        fine = [self.t(f"game_{g}") for g, p in self.results if p is None]
+        fine = [title(self.t, g) for g, p in self.results if p is None]
         if not bad:
-            for title in fine:
-                self.label(surf, self.st("box_fine", game=title), pygame.Rect(20, y, 760, 44), color=theme.GOOD)
+            for name in fine:
+                self.label(surf, self.st("box_fine", game=name), pygame.Rect(20, y, 760, 44), color=theme.GOOD)
                 y += 48
             return
         if fine:  # the games without a fault on one line, the faults below
@@ -86,15 +87,15 @@ class BoxPage(StaffPage):
             y += 52
         per = self.per_page()
         for game, problem in bad[self.page_no * per:(self.page_no + 1) * per]:
-            title = self.t(f"game_{game}")
+            name = title(self.t, game)
             if isinstance(problem, BoxDataError):
                 where = self.st("box_where_line", file=problem.file, line=problem.line) if problem.line \
                     else self.st("box_where", file=problem.file)
-                reason = self.reason(problem)
+                reason = self.reason(game, problem)
             else:  # not a box file's fault as far as the loader knows: the log has the details
-                where, reason = title, self.st("box_other")
+                where, reason = name, self.st("box_other")
             # the game, the file and its line: on two lines if need be, never cut short
-            self.label(surf, self.st("box_bad", game=title, where=where), pygame.Rect(20, y, 760, 64), role="min",
+            self.label(surf, self.st("box_bad", game=name, where=where), pygame.Rect(20, y, 760, 64), role="min",
                        color=theme.BAD, wrap=True, valign="top")
             self.label(surf, reason, pygame.Rect(40, y + 64, 740, 100), role="min", wrap=True, valign="top")
             y += 168
@@ -103,10 +104,15 @@ class BoxPage(StaffPage):
                        color=theme.INK_DIM, align="center")
 
 
-def box_reason(t: Any, problem: BoxDataError) -> str:
-    """Why a box file cannot be used, in the words of ``t``'s language: the reason's code
-    from ``[box]`` in ``staff.<lang>.toml`` with its values, after the place in the file."""
-    reason = t(f"staff.box.{problem.code}", **problem.params) if problem.code else t("staff.ui.box_other")
+def box_reason(t: Any, problem: BoxDataError, game: str) -> str:
+    """Why a box file of ``game`` cannot be used, in the words of ``t``'s language: the reason's
+    code from ``[box]`` in the game's own word file, or for a fault every file can have (empty,
+    unreadable, bad TOML) from ``[box]`` in ``staff.<lang>.toml``, with its values, after the
+    place in the file."""
+    if problem.code:
+        reason = t.first(f"{game}.box.{problem.code}", f"staff.box.{problem.code}", **problem.params)
+    else:
+        reason = t("staff.ui.box_other")
     return t("staff.ui.box_key", key=problem.key, reason=reason) if problem.key else reason
 
 
@@ -141,7 +147,7 @@ class HistoryPage(StaffPage):
                 else self.st("no_winner")
         else:
             end = self.st(f"end_{row.end}")
-        return self.st("history_line", date=when(row.date), game=self.t(f"game_{row.game}"), players=row.players,
+        return self.st("history_line", date=when(row.date), game=title(self.t, row.game), players=row.players,
                        end=end, steps=row.length)
 
     def entries(self) -> list[Button]:

@@ -21,6 +21,7 @@ from companion.games import REGISTRY, OptionSpec
 from companion.session.notice import StoreError
 from companion.settings import KEEP_CHOICES, LANGUAGES, change, option_defaults
 from companion.ui import theme
+from companion.ui.i18n import title
 from companion.ui.kit import grid, read_size, row
 from companion.ui.scene import Scene
 from companion.ui.staff.base import BODY, RETURN_S, StaffPage, open_for, shut
@@ -267,7 +268,7 @@ class OptionsPage(LanguagePage):
     def draw_page(self, surf: pygame.Surface) -> None:
         shown = self.lines()[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]
         for i, (game, option) in enumerate(shown):
-            self.label(surf, f"{self.t('game_' + game)}: {self.t(option.text)}",
+            self.label(surf, f"{title(self.t, game)}: {self.t(option.text)}",
                        pygame.Rect(20, 84 + i * 78, 310, 70), role="min", wrap=True)
 
 

@@ -444,7 +444,7 @@ class SuleikaScene(TableScene):
 
     def end_rows(self) -> list[tuple[str, list]]:
         st, view = self.state, self.view
-        return [(self.t("money"), list(st.money)), (self.t("visible"), list(view.visible)),
+        return [(self.t("money"), list(st.money)), (self.t("suleika.ui.visible"), list(view.visible)),
                 (self.t("score"), list(view.scores))]
 
     def end_picture_rect(self) -> pygame.Rect | None:

@@ -254,7 +254,7 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
         surf.blit(theme.swatch(s.colour(st.current), 30, 30), (head.x, head.y + 4))
         head = inset(head, 0, 0).move(38, 0)
         head.w -= 38
-    title = words.header_words(s.t, st, s.seat_name) if s.city is None else s.t("game_teppich")
+    title = words.header_words(s.t, st, s.seat_name) if s.city is None else s.t("teppich.ui.title")
     Label(title, head, role="read", color=theme.GOLD, bold=True).draw(surf)
     s.layer.draw(surf, key=board_key(s))
     draw_overlay(s, surf, now)
