@@ -30,15 +30,20 @@ def _ui_env(headless: bool) -> None:
 
 def header_for(args: argparse.Namespace) -> dict[str, Any]:
     """The record header for ``--game``, ``--players``, ``--seed``, ``--option key=value``
-    (any option of the game's registry entry) and ``--rules`` (short for ``--option rules=``)."""
+    (any option of the game's registry entry) and the game's shortcuts for options (its
+    ``cli_aliases``: a flag given for a game that does not offer it names the option it
+    stands for, and is refused as that option would be)."""
     from companion.engine.errors import IllegalAction
-    from companion.games import spec
+    from companion.games import cli_aliases, spec
 
     game = spec(args.game)
     options: dict[str, Any] = {}
     raw = list(getattr(args, "option", None) or [])
-    if getattr(args, "rules", None):
-        raw.insert(0, f"rules={args.rules}")
+    mine = dict(game.cli_aliases)
+    for flag, dest in reversed(cli_aliases().items()):
+        value = getattr(args, dest, None)
+        if value is not None:
+            raw.insert(0, f"{mine.get(flag, flag.lstrip('-'))}={value}")
     known = {o.key: o for o in game.options}
     for item in raw:
         key, sep, value = item.partition("=")
@@ -348,10 +353,16 @@ def _run_options(parser: argparse.ArgumentParser, defaults: bool = True) -> None
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
     """Which game and how (``demo`` and ``simulate``): the header of its record."""
-    parser.add_argument("--game", default="suleika")
+    from companion.games import REGISTRY, cli_aliases, first_game
+
+    parser.add_argument("--game", default=first_game() if REGISTRY else None,
+                        help="default: the first game of the menu")
     parser.add_argument("--players", type=int, default=None, help="default: the game's usual count")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default=None, help="short for --option rules=...")
+    for flag, dest in cli_aliases().items():  # the games' shortcuts, e.g. --rules X for --option rules=X
+        keys = sorted({k for g in REGISTRY.values() for f, k in g.cli_aliases if f == flag})
+        parser.add_argument(flag, dest=dest, default=None, metavar=flag.lstrip("-").upper(),
+                            help=f"short for --option {'/'.join(keys)}=...")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="any option of the game")
 
 

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from companion.cli import main
-from companion.games import get_engine
+from companion.games import REGISTRY, get_engine, register, unregister
 from companion.games.suleika import rules as suleika
 from companion.session.record import dumps
 from companion.session.simulate import random_game, random_step
@@ -150,6 +150,30 @@ def test_simulate_json(capsys):
     assert main(["simulate", "--game", "suleika", "--players", "2", "--games", "3", "--seed", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 3 and out["games_per_second"] > 0
+
+
+def test_the_rules_shortcut_is_the_game_s_own_and_the_first_game_is_the_default(capsys):
+    assert main(["simulate", "--games", "2", "--rules", "marrakech", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == next(iter(REGISTRY)) and out["options"]["rules"] == "marrakech"
+    offered = [g for g in REGISTRY.values() if ("--rules", "rules") in g.cli_aliases]
+    assert offered, "a game offers --rules"
+    assert main(["simulate", "--game", offered[0].name, "--games", "1", "--rules", "marrakech", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["rules"] == "marrakech"
+    plain = next(g.name for g in REGISTRY.values() if not g.cli_aliases)
+    assert main(["simulate", "--game", plain, "--games", "1", "--rules", "marrakech"]) == 2
+    assert capsys.readouterr().err.strip().startswith(f"{plain} has no option rules")
+
+
+def test_a_game_s_shortcut_reaches_its_option(capsys):
+    from tests.tinygame import SPEC
+
+    register(SPEC._replace(cli_aliases=(("--goal", "goal"),)))
+    try:
+        assert main(["simulate", "--game", "race", "--games", "2", "--goal", "20", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["options"] == {"goal": 20}
+    finally:
+        unregister(SPEC.name)
 
 
 def test_demo_saves_a_screenshot(tmp_path, capsys):

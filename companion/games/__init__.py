@@ -83,6 +83,9 @@ class GameSpec(NamedTuple):
     texts: str | None = None
     #: where the menu lists the game: lower first, then by name
     order: int = 100
+    #: command-line shortcuts for options of this game, ``(flag, option key)``:
+    #: ``("--rules", "rules")`` makes ``demo``/``simulate --rules X`` short for ``--option rules=X``
+    cli_aliases: tuple[tuple[str, str], ...] = ()
 
     def default_colors(self, players: int) -> list[Any]:
         """The colours each seat plays unless the table chooses others."""
@@ -162,6 +165,21 @@ def spec(name: str) -> GameSpec:
             raise IllegalAction("not_built", "the game {game} is not built yet", game=name) from None
         raise IllegalAction("unknown_game", "unknown game {game} (games: {games})",
                             game=name, games=", ".join(REGISTRY)) from None
+
+
+def first_game() -> str:
+    """The game the menu lists first: what the command line plays when no ``--game`` is given."""
+    if not REGISTRY:
+        raise IllegalAction("unknown_game", "unknown game {game} (games: {games})", game="", games="none")
+    return next(iter(REGISTRY))
+
+
+def cli_aliases() -> dict[str, str]:
+    """Every option shortcut a registered game offers on the command line, flag by flag: the
+    flag and the destination ``argparse`` stores its value under (one flag, one argument, even
+    where two games offer it)."""
+    flags = [flag for g in REGISTRY.values() for flag, _key in g.cli_aliases]
+    return {flag: "alias_" + flag.lstrip("-").replace("-", "_") for flag in flags}
 
 
 def menu_games() -> list[str]:

@@ -19,4 +19,5 @@ SPEC = GameSpec(
     colors_for="companion.games.suleika.box_files:default_seat_colors",
     texts=str(Path(__file__).parent),
     order=1,
+    cli_aliases=(("--rules", "rules"),),
 )
