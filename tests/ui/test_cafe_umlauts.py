@@ -15,7 +15,7 @@ from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
 from tests.ui.screen import settle
 
-PAGES = [("menu", {}), ("language", {}), ("volume", {}), ("board", {}), ("options", {}), ("box", {}),
+PAGES = [("menu", {}), ("language", {}), ("volume", {}), ("options", {}), ("box", {}),
          ("history", {}), ("store", {}), ("keep", {}), ("system", {"action": "restart"}),
          ("system", {"action": "reboot"}), ("system", {"action": "poweroff"})]
 

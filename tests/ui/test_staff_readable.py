@@ -96,7 +96,7 @@ def test_every_staff_page(app, tmp_path: Path) -> None:
                          Notice("damaged_step", game=4, step=12)]
     staff_base.open_for(app)
     found: list[str] = []
-    pages = [("menu", {}), ("language", {}), ("volume", {}), ("board", {}), ("options", {}), ("box", {}),
+    pages = [("menu", {}), ("language", {}), ("volume", {}), ("options", {}), ("box", {}),
              ("history", {}), ("game", {"game_id": short}), ("qr", {"game_id": short}), ("store", {}), ("keep", {}),
              ("system", {"action": "restart"}), ("system", {"action": "reboot"}), ("system", {"action": "poweroff"})]
     for page, extra in pages:

@@ -124,7 +124,7 @@ def staff(app: Any) -> Iterator[tuple[str, Any]]:
     while not session.over:
         session.act(random_step(session.engine, session.state, rng))
     gid = session.game_id
-    for page, extra in (("menu", {}), ("language", {}), ("volume", {}), ("board", {}), ("options", {}),
+    for page, extra in (("menu", {}), ("language", {}), ("volume", {}), ("options", {}),
                         ("box", {}), ("history", {}), ("game", {"game_id": gid}), ("qr", {"game_id": gid}),
                         ("store", {}), ("keep", {}), ("system", {"action": "reboot"})):
         yield f"staff: {page}", app.routes["staff"](app, page=page, **extra)

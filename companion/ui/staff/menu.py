@@ -1,15 +1,14 @@
-"""The staff menu and its settings pages: language, volume, Suleika's board, game options,
-the games kept, restart and shut down.
+"""The staff menu and its settings pages: language, volume, every game's options (from the
+registry), the games kept, restart and shut down.
 
 Every change is written to ``settings.toml`` at once (see :mod:`companion.settings`); the
-language and the volume count at once, the board and the options from the next new game
-(the setup screen starts from them).
+language and the volume count at once, the options from the next new game (the setup screen
+starts from them).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
 import subprocess
 import sys
 from collections.abc import Callable
@@ -47,7 +46,7 @@ class StaffMenu(StaffPage):
     """Every staff entry, each its own small screen; "Done" goes back to the game."""
 
     title_key = "menu_title"
-    ENTRIES = ("language", "volume", "board", "options", "buttons", "box", "history", "store", "keep",
+    ENTRIES = ("language", "volume", "options", "buttons", "box", "history", "store", "keep",
                "restart", "reboot", "poweroff")
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
@@ -182,53 +181,6 @@ class KeepPage(LanguagePage):
                    color=theme.GOLD, align="center")
         self.label(surf, self.st("keep_note", count=self.ended()), pygame.Rect(20, 304, 760, 168), role="min",
                    color=theme.INK_DIM, wrap=True, align="center", valign="top")
-
-
-class BoardPage(LanguagePage):
-    """Suleika's balcony loops: which corners of the printed board have them."""
-
-    title_key = "entry_board"
-    CHOICES = ("TR_BL", "TL_BR")
-
-    def entries(self) -> list[Button]:
-        if "suleika" not in REGISTRY:
-            return []
-        now = option_defaults("suleika", self.settings).get("corner_loops")
-        cells = row(pygame.Rect(40, 300, 720, 90), 2, 40, touch=True)
-        return [self.button(cells[i], self.t(f"corner_loops_{c}"), lambda c=c: self.choose_loops(c), c,
-                            selected=c == now) for i, c in enumerate(self.CHOICES)]
-
-    def choose_loops(self, loops: str) -> None:
-        self.settings.options.setdefault("suleika", {})["corner_loops"] = loops
-        self.store_settings(options=self.settings.options)
-        self.layout()
-
-    def draw_page(self, surf: pygame.Surface) -> None:
-        if "suleika" not in REGISTRY:
-            self.label(surf, self.st("no_game"), BODY, role="min", wrap=True)
-            return
-        for i, loops in enumerate(self.CHOICES):
-            draw_board(surf, pygame.Rect(160 + i * 380, 96, 105, 105), loops)
-        self.label(surf, self.st("board_note"), pygame.Rect(20, 226, 760, 68), role="min", color=theme.INK_DIM,
-                   wrap=True, align="center")
-
-
-def draw_board(surf: pygame.Surface, rect: pygame.Rect, loops: str) -> None:
-    """A 7×7 board with its two balcony loops drawn at the corners they join."""
-    pygame.draw.rect(surf, theme.BOARD, rect)
-    cell = rect.w / 7
-    for k in range(8):
-        x, y = rect.x + round(k * cell), rect.y + round(k * cell)
-        pygame.draw.line(surf, theme.BOARD_LINE, (x, rect.y), (x, rect.bottom), 1)
-        pygame.draw.line(surf, theme.BOARD_LINE, (rect.x, y), (rect.right, y), 1)
-    corners = {"TR": (rect.right, rect.y, 0.0), "BL": (rect.x, rect.bottom, math.pi),
-               "TL": (rect.x, rect.y, math.pi / 2), "BR": (rect.right, rect.bottom, -math.pi / 2)}
-    r = round(cell)
-    for name in loops.split("_"):
-        x, y, start = corners[name]
-        box = pygame.Rect(0, 0, 2 * r, 2 * r)
-        box.center = (x, y)
-        pygame.draw.arc(surf, theme.GOLD, box, start, start + math.pi / 2 * 3, 5)
 
 
 class OptionsPage(LanguagePage):

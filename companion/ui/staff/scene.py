@@ -53,7 +53,6 @@ PAGES: dict[str, str] = {
     "menu": "companion.ui.staff.menu:StaffMenu",
     "language": "companion.ui.staff.menu:LanguagePage",
     "volume": "companion.ui.staff.menu:VolumePage",
-    "board": "companion.ui.staff.menu:BoardPage",
     "options": "companion.ui.staff.menu:OptionsPage",
     "system": "companion.ui.staff.menu:SystemPage",
     "box": "companion.ui.staff.data:BoxPage",
