@@ -58,6 +58,39 @@ def test_quick_json_has_every_figure():
     assert any("--instructions" in n for n in out["notes"])
 
 
+def test_every_game_says_what_the_bench_measures():
+    """The bench names no game: each registered game (the race game too) declares its engine
+    workloads and its busy frames, and they are games it can set up."""
+    from tests.tinygame import SPEC as RACE
+
+    games = {**REGISTRY, RACE.name: RACE}
+    for name, game in games.items():
+        bench = game.bench
+        assert bench is not None and bench.games, f"{name} declares no bench workloads"
+        assert bench.frames or game.scene is None, f"{name} declares no frame of its screen"
+        assert bench.players in game.counts and (bench.press_players or bench.players) in game.counts, name
+        for work in bench.games:
+            game.header(work.players, 1, **dict(work.options))  # a header the game takes
+        for frame in bench.frames + ((bench.press,) if bench.press else ()):
+            assert frame.players in game.counts, (name, frame)
+    assert any(g.bench and g.bench.press for g in REGISTRY.values()), "no game declares the bench's table"
+
+
+def test_the_bench_measures_a_registered_game_it_has_never_heard_of(monkeypatch):
+    from companion.bench import engine
+    from companion.bench.games import benched
+    from companion.games import register, unregister
+    from tests.tinygame import SPEC as RACE
+
+    register(RACE)
+    try:
+        assert "race" in dict(benched())
+        keys = [c.key for c in engine.configs([])]
+        assert "race.2p.one-heading" in keys and "race.2p.20.one-heading" in keys
+    finally:
+        unregister(RACE.name)
+
+
 def test_store_dir_measures_commits_there_and_leaves_nothing(tmp_path):
     out = _bench("--only", "store", "--store-dir", str(tmp_path))
     figs = {f["key"]: f for f in out["figures"]}

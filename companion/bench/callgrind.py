@@ -42,7 +42,7 @@ PI_IPC = (0.5, 0.8)
 FRAME_TARGET = Target("<=", 2.0)      # M instructions, the busiest frame
 PRESS_TARGET = Target("<=", 3.0)      # M instructions, one press to its frame
 START_TARGET = Target("<=", 1.3)      # × a bare pygame window, by instructions
-GAME_TARGET = Target("<=", 8.0)       # M instructions, one Suleika 4p game, one-heading policy
+# a game's budget in M instructions is its own (GameSpec.bench.games[...].instructions)
 
 
 def valgrind() -> str | None:
@@ -107,29 +107,44 @@ def figures(s: Any, data: Path, notes: list[str], say: Callable[[str], None]) ->
     out: list[Figure] = []
     say_ = say
 
-    say_("instructions: Suleika 4p games")
-    for policy in ("one-heading", "random"):
-        n = s.icount_games
-        per = per_unit(["games", policy, "4"], 1, n)
-        out.append(_fig(f"instr.engine.suleika.4p.{policy}", f"instructions: one Suleika 4p game, {policy} policy",
-                        per, f"mean of {n} seeded games, public engine API",
-                        GAME_TARGET if policy == "one-heading" else None))
+    from companion.bench.games import benched, table_game, title
+
+    say_("instructions: games")
+    for name, bench in benched():
+        for work in bench.games:
+            if work.instructions is None:
+                continue
+            n = s.icount_games
+            options = [f"{key}={value}" for key, value in work.options]
+            per = per_unit(["games", name, str(work.players), work.policy, *options], 1, n)
+            budget = Target("<=", work.instructions) if work.instructions else None
+            out.append(_fig(f"instr.engine.{name}.{work.players}p.{work.policy}",
+                            f"instructions: one {title(name)} {work.players}p game, {work.policy} policy",
+                            per, f"mean of {n} seeded games, public engine API", budget))
 
     say_("instructions: frames")
     n = s.icount_frames
-    for phase, what in (("roll", "hint showing"), ("place", "placing, spots lit")):
-        per = per_unit(["frame", phase], 2, n)
-        out.append(_fig(f"instr.frame.suleika.4p.{phase}", f"instructions: Suleika 4p frame, {what}", per,
-                        f"mean of {n} frames (dirty, one App.step)", FRAME_TARGET))
-    busiest = max(out[-2:], key=lambda f: f.median)
-    out.append(_fig("instr.frame.busiest", "instructions: busiest frame", busiest.median * 1e6,
-                    f"the larger of the two above ({busiest.key.rsplit('.', 1)[1]})", FRAME_TARGET))
+    frames: list[Figure] = []
+    for name, bench in benched():
+        for i, frame in enumerate(bench.frames):
+            if not frame.counted:
+                continue
+            per = per_unit(["frame", name, str(i)], 2, n)
+            frames.append(_fig(f"instr.frame.{name}.{frame.players}p.{frame.phase or frame.name or i}",
+                               f"instructions: {title(name)} {frame.players}p frame, {frame.words}", per,
+                               f"mean of {n} frames (dirty, one App.step)", FRAME_TARGET))
+    out += frames
+    if frames:
+        busiest = max(frames, key=lambda f: f.median)
+        out.append(_fig("instr.frame.busiest", "instructions: busiest frame", busiest.median * 1e6,
+                        f"the largest of the {len(frames)} above ({busiest.key.split('.', 2)[2]})", FRAME_TARGET))
 
     say_("instructions: press to frame")
     n = s.icount_presses
     per = per_unit(["press"], 8, n)
+    name, bench, table = table_game()
     out.append(_fig("instr.press", "instructions: one press to its frame, no store", per,
-                    f"mean of {n} presses, Suleika 4p mid-game, hub to flip", PRESS_TARGET))
+                    f"mean of {n} presses, {title(name)} {table.players}p mid-game, hub to flip", PRESS_TARGET))
 
     say_("instructions: start")
     # .pyc files and the parsed TOML copies (companion.toml_files) written before counting

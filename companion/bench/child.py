@@ -14,8 +14,8 @@ Modes:
   ``--poll`` makes the loop look at SDL's queue every ``TOUCH_POLL_S`` by itself, as it does
   under a window system that nothing wakes it for (see ``companion.ui.display_wake``); without
   it the loop sleeps as ``companion.root.start`` chose for the video driver in use.
-- ``table TURNS``: the same start, then a 4-player Suleika table plays ``TURNS`` demo turns
-  and is left alone.
+- ``table TURNS``: the same start, then the bench's table (the first game whose
+  ``GameSpec.bench`` declares one, at its size) plays ``TURNS`` demo turns and is left alone.
 
 ``menu`` and ``table`` print one line when they are idle and sleep in the real loop until
 they are killed, so the parent can read CPU time, context switches and memory from
@@ -135,10 +135,12 @@ class _Turns:
 
 
 def table(data: Path, turns: int, exit_after: float | None) -> None:
+    from companion.bench.games import table_game
     from companion.session.session import Session
 
     app, _menu, _sources, store = _started(data, f"table-{os.getpid()}")
-    session = Session.new({"game": "suleika", "players": 4, "seed": 7}, store)
+    name, bench, _table = table_game()
+    session = Session.new({"game": name, "players": bench.players, "seed": 7}, store)
     app.driver = _Turns(turns, exit_after)
     app.run(app.routes["table"](app, session=session))
 

@@ -1,69 +1,45 @@
 """Engine figures: simulated full games per second, and one legal-moves listing and one apply.
 
 Every run plays the same seeded games, so runs differ only by what the machine did meanwhile.
-Every registered game is measured (from the registry) with the ``one-heading`` policy (each
-kind of choice at most once before a roll, as a person plays); Suleika in every player count
-and both rule sets, the others at their usual player count; Suleika 4p with the ``random``
-policy too, for comparison with earlier figures.
+Every registered game is measured with the workloads its ``GameSpec.bench`` declares (player
+counts, options, the ``one-heading`` policy: each kind of choice at most once before a roll,
+as a person plays; or the ``random`` one), read from the registry.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
+from companion.bench.games import Config, benched, title
 from companion.bench.table import Figure, Target
-from companion.games import REGISTRY, get_engine
+from companion.games import BenchSpec, get_engine
 from companion.session.simulate import play_game
-
-#: The earlier promise: Suleika, 4 players, random games per second on the measuring machine.
-SULEIKA_4P_TARGET = Target(">=", 2000)
-
-
-def title(game: str) -> str:
-    """How a game is called in the table: its registry name, capitalised."""
-    return game.capitalize()
-
-
-@dataclass(frozen=True)
-class Config:
-    game: str
-    players: int
-    rules: str | None = None
-    policy: str = "one-heading"
-
-    def header(self, seed: int) -> dict[str, Any]:
-        options = {"rules": self.rules} if self.rules else {}
-        return REGISTRY[self.game].header(self.players, seed, **options)
-
-    @property
-    def key(self) -> str:
-        return f"{self.game}.{self.players}p" + (f".{self.rules}" if self.rules else "") + f".{self.policy}"
-
-    @property
-    def label(self) -> str:
-        rules = f", {self.rules} rules" if self.rules else ""
-        return f"engine: {title(self.game)} {self.players}p{rules}, {self.policy}"
 
 
 def configs(notes: list[str]) -> list[Config]:
-    """Every registered game: Suleika in 2, 3 and 4 players under both rule sets, the others
-    at their usual player count."""
+    """Every engine workload every registered game declares (``GameSpec.bench.games``); a
+    game that cannot play a game through is named in the notes and left out."""
     out: list[Config] = []
-    for name, game in REGISTRY.items():
-        if name == "suleika":
-            out += [Config("suleika", p, r) for r in ("suleika", "marrakech") for p in game.counts]
-            out.append(Config("suleika", 4, "suleika", "random"))
-            continue
-        config = Config(name, game.default_count)
-        try:
-            play_game(get_engine(name), config.header(1), 1, config.policy)
-        except Exception as exc:  # a game that cannot play through is named, not fatal
-            notes.append(f"{title(name)}: does not play a game through ({type(exc).__name__}: {exc}), skipped")
-            continue
-        out.append(config)
+    for name, bench in benched():
+        for work in bench.games:
+            config = Config(name, work)
+            try:
+                play_game(get_engine(name), config.header(1), 1, config.policy)
+            except Exception as exc:  # a game that cannot play through is named, not fatal
+                notes.append(f"{config.label}: does not play a game through ({type(exc).__name__}: {exc}), skipped")
+                continue
+            out.append(config)
     return out
+
+
+def micro_config(name: str, bench: BenchSpec) -> Config | None:
+    """The workload that times one legal-moves listing and one apply: the first at the
+    bench's table size with the one-heading policy."""
+    for work in bench.games:
+        if work.players == bench.players and work.policy == "one-heading":
+            return Config(name, work)
+    return None
 
 
 def games_per_second(config: Config, games: int) -> float:
@@ -109,27 +85,26 @@ def per_call_us(config: Config, pairs: list[tuple[Any, dict[str, Any]]]) -> tupl
 def run(runs: int, games: int, micro_games: int, notes: list[str]) -> list[Figure]:
     figures: list[Figure] = []
     for config in configs(notes):
-        # Ali Baba games are longer; fewer of them keep its share of the bench time alike.
-        n = games if config.game == "suleika" else max(1, games // 3)
-        target = SULEIKA_4P_TARGET if config.key == "suleika.4p.suleika.random" else None
+        n = max(1, games // config.work.fewer)
+        target = Target(">=", config.work.target) if config.work.target is not None else None
         fig = Figure(f"engine.{config.key}.games_per_s", f"{config.label}: games", "games/s",
                      target=target, note=f"{n} seeded games per run")
         games_per_second(config, 1)  # warm the engine's caches and the box data
         for _ in range(runs):
             fig.samples.append(games_per_second(config, n))
         figures.append(fig)
-    for config in configs([]):
-        usual = 4 if config.game == "suleika" else REGISTRY[config.game].default_count
-        if config.rules == "marrakech" or config.players != usual or config.policy != "one-heading":
+    playable = {c.key for c in configs([])}
+    for name, bench in benched():
+        micro = micro_config(name, bench)
+        if micro is None or micro.key not in playable:
             continue
-        pairs = sample_positions(config, micro_games)
-        listing = Figure(f"engine.{config.game}.legal_actions_us",
-                         f"engine: {title(config.game)} one legal-moves listing", "µs",
+        pairs = sample_positions(micro, micro_games)
+        listing = Figure(f"engine.{name}.legal_actions_us", f"engine: {title(name)} one legal-moves listing", "µs",
                          note=f"mean over the {len(pairs)} positions of {micro_games} games")
-        applying = Figure(f"engine.{config.game}.apply_us", f"engine: {title(config.game)} one apply", "µs",
+        applying = Figure(f"engine.{name}.apply_us", f"engine: {title(name)} one apply", "µs",
                           note=listing.note)
         for _ in range(runs):
-            lu, au = per_call_us(config, pairs)
+            lu, au = per_call_us(micro, pairs)
             listing.samples.append(lu)
             applying.samples.append(au)
         figures += [listing, applying]

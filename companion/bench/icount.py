@@ -6,16 +6,17 @@ with ``os._exit`` (no tear-down). ``companion.bench.callgrind`` runs it under ca
 twice, with ``N = 0`` and ``N = n``; the difference divided by ``n`` is what one unit costs,
 everything before (interpreter start, imports, box data, the window) cancels out.
 
-Workloads (the Suleika figures of the issue; the only game named here):
+Workloads (each game's ``GameSpec.bench`` says what is counted; no game is named here):
 
-- ``games POLICY PLAYERS``: one seeded Suleika game with ``companion.session.simulate``'s
-  policy, through the engine's public methods; seeds 1, 2, ... after the warm-up games.
-- ``frame PHASE``: one frame of a 4-player Suleika table halfway through a game, in the
-  ``roll`` phase (the hint showing) or ``place`` (every legal spot lit), as the loop draws
-  it when something changed (``dirty``, then one ``App.step``).
-- ``press``: one button press on a 4-player Suleika table halfway through a game, without a
-  store, from the press entering the input hub (as a GPIO edge puts it there) to the flip
-  of the frame showing it: the presses a table makes (``demo_presses``), one loop pass each.
+- ``games GAME PLAYERS POLICY [KEY=VALUE ...]``: one seeded game with
+  ``companion.session.simulate``'s policy and these options, through the engine's public
+  methods; seeds 1, 2, ... after the warm-up games.
+- ``frame GAME I``: one frame of the game's ``I``-th busy frame (``GameSpec.bench.frames``),
+  as the loop draws it when something changed (``dirty``, then one ``App.step``).
+- ``press``: one button press at the bench's table (the first game whose bench declares one,
+  stopped where its ``press`` says), without a store, from the press entering the input hub
+  (as a GPIO edge puts it there) to the flip of the frame showing it: the presses a table
+  makes (``demo_presses``), one loop pass each.
 """
 
 from __future__ import annotations
@@ -31,33 +32,17 @@ if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def games(warm: int, n: int, policy: str, players: int) -> None:
+def games(warm: int, n: int, game: str, players: int, policy: str, options: list[str]) -> None:
     from companion.games import get_engine, spec
     from companion.session.simulate import play_game
 
-    engine = get_engine("suleika")
-    game = spec("suleika")
+    engine, rules = get_engine(game), spec(game)
+    known = {o.key: o for o in rules.options}
+    settings = {key: known[key].parse(value) for key, _, value in (o.partition("=") for o in options)}
     for seed in range(-warm, 0):
-        play_game(engine, game.header(players, seed), seed, policy)
+        play_game(engine, rules.header(players, seed, **settings), seed, policy)
     for seed in range(1, n + 1):
-        play_game(engine, game.header(players, seed), seed, policy)
-
-
-def midgame(players: int, seed: int, phase: str) -> Any:
-    """A session (no store) about halfway through a random Suleika game, stopped in ``phase``
-    (``roll``: only where the hint has something to show)."""
-    from companion.games.suleika import rules as suleika
-    from companion.session.session import Session
-    from companion.session.simulate import random_step
-
-    session = Session.new({"game": "suleika", "players": players, "seed": seed})
-    rng = random.Random(seed)
-    total = sum(sum(s) for s in session.state.stock)
-    while True:
-        st = session.state
-        if st.laid >= total // 2 and st.phase == phase and (phase != "roll" or suleika.hint(st)):
-            return session
-        session.act(random_step(session.engine, st, rng))
+        play_game(engine, rules.header(players, seed, **settings), seed, policy)
 
 
 def _app() -> Any:
@@ -66,9 +51,13 @@ def _app() -> Any:
     return make_app(lang="en", fullscreen=False, sound=False)
 
 
-def frames(warm: int, n: int, phase: str) -> None:
+def frames(warm: int, n: int, game: str, index: int) -> None:
+    from companion.bench.games import session_at
+    from companion.games import spec
+
+    frame = spec(game).bench.frames[index]  # type: ignore[union-attr]
     app = _app()
-    scene = app.routes["table"](app, session=midgame(4, 3, phase))
+    scene = app.routes["table"](app, session=session_at(game, frame, 3))
     app.show(scene)
     for _ in range(warm + n):
         scene.dirty = True  # something changed: the loop draws the next frame
@@ -76,8 +65,11 @@ def frames(warm: int, n: int, phase: str) -> None:
 
 
 def presses(warm: int, n: int) -> None:
+    from companion.bench.games import session_at, table_game
+
+    name, _bench, table = table_game()
     app = _app()
-    scene = app.routes["table"](app, session=midgame(4, 3, "roll"))
+    scene = app.routes["table"](app, session=session_at(name, table, 3))
     app.show(scene)
     app.step(block=False)  # the first frame of the table
     rng = random.Random(5)
@@ -99,9 +91,9 @@ def presses(warm: int, n: int) -> None:
 def main(argv: list[str]) -> int:
     what, warm, n, rest = argv[0], int(argv[1]), int(argv[2]), argv[3:]
     if what == "games":
-        games(warm, n, rest[0], int(rest[1]))
+        games(warm, n, rest[0], int(rest[1]), rest[2], rest[3:])
     elif what == "frame":
-        frames(warm, n, rest[0])
+        frames(warm, n, rest[0], int(rest[1]))
     elif what == "press":
         presses(warm, n)
     else:

@@ -202,9 +202,13 @@ def idle_figures(runs: int, seconds: float, turns: int, data: Path, notes: list[
                     note="the loop as under a window system nothing wakes it for; " + how)
     x_wake = Figure("idle.menu_x11.wakeups_per_s", "idle in the menu, X11 window (Xvfb): wake-ups", "/s",
                     target=WAKEUP_TARGET, note="a real window; the X socket wakes the loop; " + how)
-    t_cpu = Figure("idle.table.cpu_pct", f"idle at a Suleika 4p table: CPU over {seconds:g} s", "% of a core",
+    from companion.bench.games import table_game, title
+
+    name, bench, _table = table_game()
+    at = f"idle at a {title(name)} {bench.players}p table"
+    t_cpu = Figure("idle.table.cpu_pct", f"{at}: CPU over {seconds:g} s", "% of a core",
                    target=IDLE_TARGET, note=f"after {turns} demo turns with the store")
-    t_wake = Figure("idle.table.wakeups_per_s", "idle at a Suleika 4p table: wake-ups", "/s",
+    t_wake = Figure("idle.table.wakeups_per_s", f"{at}: wake-ups", "/s",
                     target=WAKEUP_TARGET, note=how)
     mem = Figure("memory.peak_rss_mb", "memory: peak resident (VmHWM)", "MiB", target=MEMORY_TARGET,
                  note=f"table after {turns} turns with the store, then idle")

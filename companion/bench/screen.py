@@ -1,13 +1,14 @@
 """Screen figures, measured in this process on the real loop and the real scenes.
 
 Press to screen: gpiozero ``MockFactory`` pins drive :class:`GpioButtons` into a running
-:class:`App` showing a Suleika table with a real store. A presser thread waits a moment (so
+:class:`App` showing a table with a real store (of the game whose ``GameSpec.bench`` declares
+the bench's table, see :func:`companion.bench.games.table_game`). A presser thread waits a moment (so
 the loop is asleep in ``pygame.event.wait``, as at a real table), then pulls a pin low; the
 app records the time from the :class:`InputEvent` to the flip of the frame showing it.
 
-Frame: the busiest frames of each game screen (the Suleika board mid-game with the hint
-showing, the placement choice with every legal spot lit), each drawn many times as the loop
-draws a frame when something changed: the scene marked dirty, then one ``App.step``.
+Frame: the busiest frames of each game screen, as each game's ``GameSpec.bench.frames``
+declares them, each drawn many times as the loop draws a frame when something changed: the
+scene marked dirty, then one ``App.step``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.bench.icount import midgame
+from companion.bench.games import benched, session_at, table_game, title
 from companion.bench.table import Figure, Target, percentile
 from companion.ui.table import TableScene
 
@@ -86,8 +87,8 @@ class _PressDriver:
 
 
 def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float], int]:
-    """Seconds from press to screen for ``presses`` presses on a 3-player Suleika table, and
-    how many presses never reached the screen."""
+    """Seconds from press to screen for ``presses`` presses at the bench's table (with the
+    store), and how many presses never reached the screen."""
     from gpiozero.pins.mock import MockFactory
 
     from companion.inputs.gpio import GpioButtons, load_pins
@@ -95,6 +96,8 @@ def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float]
     from companion.session.session import Session
     from companion.session.store import Store
 
+    name, bench, _table = table_game()
+    players = bench.press_players or bench.players
     store = Store(Path(tempfile.mkdtemp(dir=workdir)) / "press.sqlite3")
     app = make_app(store=store, lang="en", fullscreen=False, sound=False)
     app.routes.pop("end")  # a finished game goes straight on to the next table
@@ -105,7 +108,7 @@ def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float]
     games = iter(range(seed, seed + 1000))
 
     def new_table(app: Any) -> Any:
-        session = Session.new({"game": "suleika", "players": 3, "seed": next(games)}, store)
+        session = Session.new({"game": name, "players": players, "seed": next(games)}, store)
         return app.routes["table"](app, session=session)
 
     driver = _PressDriver(presser, presses, seed, new_table)
@@ -124,8 +127,10 @@ def press_latencies(presses: int, seed: int, workdir: Path) -> tuple[list[float]
 
 
 def press_figures(runs: int, presses: int, workdir: Path, notes: list[str]) -> list[Figure]:
+    name, bench, _table = table_game()
+    table = f"{title(name)} {bench.press_players or bench.players}p"
     median = Figure("press.median_ms", "press to screen: median", "ms",
-                    note=f"{presses} GPIO mock presses per run, Suleika 3p with the store")
+                    note=f"{presses} GPIO mock presses per run, {table} with the store")
     p95 = Figure("press.p95_ms", "press to screen: 95th percentile", "ms", target=PRESS_P95_TARGET, note=median.note)
     lost_total = 0
     for k in range(runs):
@@ -140,42 +145,26 @@ def press_figures(runs: int, presses: int, workdir: Path, notes: list[str]) -> l
 
 
 # -- frames ------------------------------------------------------------------------------------
-def _midgame(game: str, players: int, seed: int, steps: int = 150) -> Any:
-    """A session ``steps`` random actions into a game (or at its end)."""
-    from companion.games import spec
-    from companion.session.session import Session
-    from companion.session.simulate import random_step
-
-    session = Session.new(spec(game).header(players, seed))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if session.over:
-            break
-        session.act(random_step(session.engine, session.state, rng))
-    return session
-
-
 def frame_scenes(app: Any, notes: list[str]) -> list[tuple[str, str, Any]]:
-    """(key, label, scene) for the busiest frames of every game screen that exists."""
+    """(key, label, scene) for the busiest frames every game declares, of every game screen
+    that exists."""
     from companion.games import REGISTRY
 
     table = app.routes["table"]
     out: list[tuple[str, str, Any]] = []
-    for players in (4, 2):
-        roll = table(app, session=midgame(players, 3, "roll"))
-        out.append((f"frame.suleika.{players}p.hint_ms", f"frame: Suleika {players}p mid-game, hint showing", roll))
-        place = table(app, session=midgame(players, 3, "place"))
-        out.append((f"frame.suleika.{players}p.place_ms", f"frame: Suleika {players}p mid-game, spots lit", place))
-    for name, game in REGISTRY.items():
-        if name == "suleika" or game.scene is None:
+    for name, bench in benched():
+        if REGISTRY[name].scene is None:
             continue
-        try:
-            scene = table(app, session=_midgame(name, game.default_count, 3))
-            scene.draw(app.screen)
-        except Exception as exc:  # a screen that cannot draw is named, not fatal
-            notes.append(f"frame: the {name} screen cannot draw ({type(exc).__name__}: {exc}), skipped")
-            continue
-        out.append((f"frame.{name}.{game.default_count}p_ms", f"frame: {name} {game.default_count}p mid-game", scene))
+        for frame in bench.frames:
+            what = f"{title(name)} {frame.players}p mid-game" + (f", {frame.words}" if frame.name else "")
+            try:
+                scene = table(app, session=session_at(name, frame, 3))
+                scene.draw(app.screen)
+            except Exception as exc:  # a screen that cannot draw is named, not fatal
+                notes.append(f"frame: {what} cannot draw ({type(exc).__name__}: {exc}), skipped")
+                continue
+            key = f"frame.{name}.{frame.players}p" + (f".{frame.name}" if frame.name else "") + "_ms"
+            out.append((key, f"frame: {what}", scene))
     return out
 
 

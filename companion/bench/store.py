@@ -6,8 +6,9 @@ temporary folder by default), deleted afterwards. Point it at the SD card to mea
 card: one commit waits for the card to report its write durable (an ``fsync`` of the WAL),
 and that wait is part of every press that changes the game, between the press and its frame.
 
-The actions and their payments come from seeded random Suleika games, appended one
-transaction each exactly as a session does. Bytes are read from ``/proc/self/io``: ``wchar``
+The actions and their payments come from seeded random games at the bench's table (the first
+game whose ``GameSpec.bench`` declares one), appended one transaction each exactly as a
+session does. Bytes are read from ``/proc/self/io``: ``wchar``
 counts what SQLite hands to ``write()`` (WAL frames and headers); ``write_bytes`` what
 reached the block device, which depends on the file system and is often 0 on tmpfs.
 """
@@ -20,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.bench.games import table_game
 from companion.bench.table import Figure, percentile
 from companion.engine.base import Event
 from companion.games import get_engine
@@ -36,12 +38,13 @@ def _io() -> dict[str, int]:
 
 
 def workload(actions: int) -> list[tuple[dict[str, Any], dict[str, Any], list[Event]]]:
-    """(header, action, events) for ``actions`` actions of seeded 4-player Suleika games."""
-    engine = get_engine("suleika")
+    """(header, action, events) for ``actions`` actions of seeded games at the bench's table."""
+    name, bench, _table = table_game()
+    engine = get_engine(name)
     out: list[tuple[dict[str, Any], dict[str, Any], list[Event]]] = []
     seed = 1
     while len(out) < actions:
-        header = {"record": 1, "game": "suleika", "players": 4, "seed": seed}
+        header = {"record": 1, "game": name, "players": bench.players, "seed": seed}
         _final, moves = random_game(engine, header, seed)
         state = engine.new_game(header)
         for action in moves:

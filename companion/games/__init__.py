@@ -62,6 +62,56 @@ class OptionSpec(NamedTuple):
         raise IllegalAction("bad_option", "option {key} takes one of: {choices}", key=self.key, choices=words)
 
 
+class BenchGames(NamedTuple):
+    """Seeded games ``companion bench`` plays through the engine: ``players`` seats, these
+    options (the rest at their defaults), simulated players of this policy."""
+
+    players: int
+    options: tuple[tuple[str, Any], ...] = ()
+    policy: str = "one-heading"
+    #: games per run: the bench's count divided by this (fewer of a long game, so every game
+    #: takes the bench about as long)
+    fewer: int = 1
+    #: games per second promised on the measuring machine; None: no promise
+    target: float | None = None
+    #: counted in instructions too (``--instructions``): the budget of one game in millions of
+    #: instructions, 0 for none; None: timed only
+    instructions: float | None = None
+
+
+class BenchFrame(NamedTuple):
+    """A busy moment of the game's table: a frame the bench draws, or the table it presses on."""
+
+    players: int
+    #: the frame's name in the figure's key (``frame.<game>.<players>p.<name>_ms``), "" for none
+    name: str = ""
+    #: what it shows, in the figure's label
+    words: str = "mid-game"
+    #: ``module:attr`` of ``(players, seed, phase) -> Session``: a game stopped where this
+    #: frame is busiest; None: 150 seeded random steps into a game
+    session: str | None = None
+    phase: str = ""
+    #: counted in instructions too (``--instructions``), against the frame budget
+    counted: bool = False
+
+
+class BenchSpec(NamedTuple):
+    """What ``companion bench`` measures of a game; the bench reads it from the registry."""
+
+    #: the engine workloads (``engine.…games_per_s``); the first one at ``players`` seats with
+    #: the one-heading policy also times one legal-moves listing and one apply
+    games: tuple[BenchGames, ...]
+    #: the busiest frames of its table screen
+    frames: tuple[BenchFrame, ...] = ()
+    #: the table the one-table figures sit at (press to screen, idle at a table, the store's
+    #: commits, memory): the first game of the menu that declares one; its ``session`` is
+    #: where the counted presses start
+    press: BenchFrame | None = None
+    #: seats at that table; the timed presses are made with the store at ``press_players``
+    players: int = 4
+    press_players: int | None = None
+
+
 class GameSpec(NamedTuple):
     """Everything the companion needs to know about one game (OpenSpiel's ``GameType``)."""
 
@@ -86,6 +136,8 @@ class GameSpec(NamedTuple):
     #: command-line shortcuts for options of this game, ``(flag, option key)``:
     #: ``("--rules", "rules")`` makes ``demo``/``simulate --rules X`` short for ``--option rules=X``
     cli_aliases: tuple[tuple[str, str], ...] = ()
+    #: what ``companion bench`` measures of the game (a test fails a game without it)
+    bench: BenchSpec | None = None
 
     def default_colors(self, players: int) -> list[Any]:
         """The colours each seat plays unless the table chooses others."""

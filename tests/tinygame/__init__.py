@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games import GameSpec, OptionSpec
+from companion.games import BenchFrame, BenchGames, BenchSpec, GameSpec, OptionSpec
 
 SPEC = GameSpec(
     name="race", counts=(2,), default_count=2,
@@ -17,4 +17,5 @@ SPEC = GameSpec(
     scene="tests.tinygame.scene:RaceScene",
     options=(OptionSpec("goal", (10, 20), 10, "race.ui.goal"),),
     texts=str(Path(__file__).parent),
+    bench=BenchSpec(games=(BenchGames(2), BenchGames(2, (("goal", 20),))), frames=(BenchFrame(2),), players=2),
 )

@@ -9,8 +9,8 @@ import time
 import pygame
 import pytest
 
-from companion.bench.icount import midgame
 from companion.games.suleika import rules as suleika
+from companion.games.suleika.bench import midgame
 from companion.root import make_app
 from companion.ui import app as app_module
 from companion.ui.kit import controls as kit_controls

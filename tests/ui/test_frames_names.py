@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.bench.icount import midgame
+from companion.games.suleika.bench import midgame
 from companion.games.suleika.screen import panel
 from companion.root import make_app
 from companion.ui.kit import ELLIPSIS, problems, recording

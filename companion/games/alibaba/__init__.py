@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games import GameSpec, OptionSpec
+from companion.games import BenchFrame, BenchGames, BenchSpec, GameSpec, OptionSpec
 
 SPEC = GameSpec(
     name="alibaba", counts=(2, 3, 4, 5, 6), default_count=4,
@@ -14,4 +14,6 @@ SPEC = GameSpec(
     options=(OptionSpec("variant_free_loot", (False, True), False, "alibaba.ui.variant_free_loot"),),
     texts=str(Path(__file__).parent),
     order=2,
+    # a long game: a third of the bench's count a run; its table halfway through a game
+    bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4),), players=4),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games import GameSpec, OptionSpec
+from companion.games import BenchFrame, BenchGames, BenchSpec, GameSpec, OptionSpec
 
 SPEC = GameSpec(
     name="mutabor", counts=(2, 3, 4), default_count=4,
@@ -19,4 +19,6 @@ SPEC = GameSpec(
     colors=("red", "blue", "yellow", "green"),
     texts=str(Path(__file__).parent),
     order=3,
+    # a long game: a third of the bench's count a run; its table halfway through a game
+    bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4),), players=4),
 )

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games import GameSpec, OptionSpec
+from companion.games import BenchFrame, BenchGames, BenchSpec, GameSpec, OptionSpec
+
+_MIDGAME = "companion.games.suleika.bench:midgame"
 
 SPEC = GameSpec(
     name="suleika", counts=(2, 3, 4), default_count=3,
@@ -20,4 +22,19 @@ SPEC = GameSpec(
     texts=str(Path(__file__).parent),
     order=1,
     cli_aliases=(("--rules", "rules"),),
+    bench=BenchSpec(
+        # every player count under both rule sets, and the random player the first promise was
+        # made for (2,000 games a second); the usual table's game counted in instructions
+        games=(
+            *(BenchGames(p, (("rules", r),), instructions=8.0 if (p, r) == (4, "suleika") else None)
+              for r in ("suleika", "marrakech") for p in (2, 3, 4)),
+            BenchGames(4, (("rules", "suleika"),), "random", target=2000, instructions=0),
+        ),
+        # the board mid-game with the hint showing, and placing with every legal spot lit
+        frames=tuple(BenchFrame(p, name, words, _MIDGAME, phase, counted=p == 4)
+                     for p in (4, 2) for name, words, phase in (("hint", "hint showing", "roll"),
+                                                                ("place", "spots lit", "place"))),
+        press=BenchFrame(4, session=_MIDGAME, phase="roll"),
+        players=4, press_players=3,
+    ),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.games import GameSpec, OptionSpec
+from companion.games import BenchFrame, BenchGames, BenchSpec, GameSpec, OptionSpec
 
 SPEC = GameSpec(
     name="teppich", counts=(3, 4, 5, 6), default_count=4,
@@ -15,4 +15,6 @@ SPEC = GameSpec(
     colors=("red", "blue", "yellow", "green", "purple", "orange"),
     texts=str(Path(__file__).parent),
     order=4,
+    # a long game: a third of the bench's count a run; its table halfway through a game
+    bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4),), players=4),
 )
