@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games import spec
+from companion.games import REGISTRY, playable, spec
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
@@ -44,7 +44,7 @@ def test_a_shell_screen_shows_its_keys_in_its_first_frame(app, route):
     assert set(keys) >= set(shown_keys(app))
 
 
-@pytest.mark.parametrize("game", ["suleika", "alibaba", "mutabor", "teppich"])
+@pytest.mark.parametrize("game", [name for name in REGISTRY if playable(name)])
 def test_a_table_shows_its_own_keys_in_its_first_frame(app, game):
     session = Session.new(spec(game).header(seed=3), app.store)
     app.go("table", session=session)
