@@ -18,3 +18,64 @@ def test_import_contracts_are_kept():
     result = subprocess.run([exe], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 broken" in result.stdout
+
+
+def _code_words(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every name and string of a Python file's code: comments and docstrings
+    (a module's, a class's or a function's first string) are left out."""
+    import ast
+    import io
+    import tokenize
+
+    source = path.read_text(encoding="utf-8")
+    docstrings: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    out = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in (tokenize.NAME, tokenize.STRING) or token.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
+            if token.start[0] not in docstrings:
+                out.append((token.start[0], token.string))
+    return out
+
+
+def _game_names() -> dict[str, set[str]]:
+    """Each game that comes with the companion (a folder of companion/games/) and the words
+    that name it: its registry name and its titles in both languages."""
+    import tomllib
+
+    from companion.games import REGISTRY
+
+    names: dict[str, set[str]] = {}
+    for name, game in REGISTRY.items():
+        folder = ROOT / "companion" / "games" / name
+        if not folder.is_dir():
+            continue  # an installed game lives in its own distribution
+        words = {name}
+        for lang in ("de", "en"):
+            words.add(tomllib.loads((folder / f"{lang}.toml").read_text(encoding="utf-8"))["ui"]["title"].lower())
+        names[name] = words
+    return names
+
+
+def test_no_game_is_named_in_code_outside_its_own_folder():
+    names = _game_names()
+    assert len(names) >= 4
+    hits = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        own = rel.parts[2] if rel.parts[:2] == ("companion", "games") and len(rel.parts) > 3 else None
+        for line, text in _code_words(path):
+            low = text.lower()
+            hits += [f"{rel}:{line}: {game} in {text[:60]}" for game, words in names.items()
+                     if game != own and any(w in low for w in words)]
+    for path in sorted((ROOT / "assets" / "i18n").glob("*.toml")):  # the shared words
+        for line, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            low = text.split("#", 1)[0].lower()
+            hits += [f"{path.relative_to(ROOT)}:{line}: {game}" for game, words in names.items()
+                     if any(w in low for w in words)]
+    assert hits == [], "\n".join(hits)
