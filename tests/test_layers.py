@@ -51,7 +51,7 @@ def _game_names() -> dict[str, set[str]]:
     from companion.games import REGISTRY
 
     names: dict[str, set[str]] = {}
-    for name, game in REGISTRY.items():
+    for name in REGISTRY:
         folder = ROOT / "companion" / "games" / name
         if not folder.is_dir():
             continue  # an installed game lives in its own distribution
@@ -79,3 +79,44 @@ def test_no_game_is_named_in_code_outside_its_own_folder():
             hits += [f"{path.relative_to(ROOT)}:{line}: {game}" for game, words in names.items()
                      if any(w in low for w in words)]
     assert hits == [], "\n".join(hits)
+
+
+def test_the_independence_contract_catches_a_new_game_importing_another_game_s_rules(tmp_path):
+    """A fifth game that reaches into a game's rules breaks the project's own independence
+    contract (copied from pyproject.toml as it stands), wherever the new folder is named: the
+    contract covers ``companion.games.*`` by wildcard, not a list of the games there are."""
+    import tomllib
+
+    from companion.games import REGISTRY
+
+    contracts = [c for c in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+                 if c["type"] == "independence"]
+    assert contracts, "pyproject.toml has an independence contract"
+    games = [n for n in REGISTRY if (ROOT / "companion" / "games" / n).is_dir()]
+    tree = tmp_path / "src"
+    for package in ["companion", "companion/games"] + [f"companion/games/{g}" for g in games] + \
+            [f"companion/games/{g}/rules" for g in games] + ["companion/games/fifth"]:
+        (tree / package).mkdir(parents=True, exist_ok=True)
+        (tree / package / "__init__.py").write_text('"""A stand-in."""\n')
+    for g in games:
+        (tree / "companion" / "games" / g / "rules" / "board.py").write_text("SIZE = 7\n")
+    leak = f"companion.games.{games[0]}.rules.board"
+    (tree / "companion" / "games" / "fifth" / "rules.py").write_text(f"import {leak}\n")
+
+    def lint(fifth_imports: str) -> subprocess.CompletedProcess[str]:
+        (tree / "companion" / "games" / "fifth" / "rules.py").write_text(fifth_imports)
+        lines = ["[importlinter]", "root_package = companion", ""]
+        for i, c in enumerate(contracts):
+            lines += [f"[importlinter:contract:{i}]", f"name = {c['name']}", "type = independence", "modules ="]
+            lines += [f"    {m}" for m in c["modules"]] + [""]
+        (tmp_path / ".importlinter").write_text("\n".join(lines))
+        exe = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+        assert exe
+        return subprocess.run([exe, "--config", str(tmp_path / ".importlinter"), "--no-cache"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120, env={"PYTHONPATH": str(tree)})
+
+    kept = lint("SIZE = 7\n")
+    assert kept.returncode == 0, kept.stdout[-2000:] + kept.stderr[-1000:]
+    broken = lint(f"import {leak}\n")
+    assert broken.returncode != 0 and "BROKEN" in broken.stdout, broken.stdout[-2000:] + broken.stderr[-1000:]
+    assert f"companion.games.fifth.rules -> {leak}" in broken.stdout, broken.stdout[-2000:]
