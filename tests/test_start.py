@@ -1,11 +1,13 @@
 """Start-up: the first frame of `companion run` needs the menu, not the pins, the serial box,
-the game screens or the words of the games."""
+or the game screens; of the games' words it reads what holds their titles."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+
+from companion.games import REGISTRY
 
 CODE = """
 import json, sys, tempfile, pathlib
@@ -41,7 +43,8 @@ def test_the_first_frame_loads_only_what_the_menu_needs(tmp_path):
     seen = start(env)
     assert seen["frames"] == 1
     assert seen["loaded"] == []
-    assert seen["words"] == [""]  # the screens' own file only, in German
+    # the screens' own file and, for the menu's titles, each game's own words, in German
+    assert seen["words"] == sorted(["", *(name for name, game in REGISTRY.items() if game.texts)])
     assert seen["english"] is False
     # nothing of ours is kept in a cache (it once held the parsed settings, PIN hash and all)
     assert not (tmp_path / "cache").exists()

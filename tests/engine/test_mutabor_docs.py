@@ -61,7 +61,7 @@ def test_every_refusal_code_is_a_literal_with_texts_in_both_languages():
 
 def test_both_languages_have_the_same_keys_and_blanks():
     en, de = texts("en"), texts("de")
-    assert set(en) == set(de) == {"refusal", "reason", "chance", "ui"}
+    assert set(en) == set(de) == {"refusal", "reason", "chance", "ui", "box"}
     for table in en:
         assert set(en[table]) == set(de[table]), table
         for key in en[table]:
