@@ -55,7 +55,10 @@ def frames(warm: int, n: int, game: str, index: int) -> None:
     from companion.bench.games import session_at
     from companion.games import spec
 
-    frame = spec(game).bench.frames[index]  # type: ignore[union-attr]
+    bench = spec(game).bench
+    if bench is None:
+        raise SystemExit(f"{game} declares nothing for the bench")
+    frame = bench.frames[index]
     app = _app()
     scene = app.routes["table"](app, session=session_at(game, frame, 3))
     app.show(scene)
