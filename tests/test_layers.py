@@ -46,19 +46,13 @@ def _code_words(path: Path) -> list[tuple[int, str]]:
 def _game_names() -> dict[str, set[str]]:
     """Each game that comes with the companion (a folder of companion/games/) and the words
     that name it: its registry name and its titles in both languages."""
-    import tomllib
-
     from companion.games import REGISTRY
 
     names: dict[str, set[str]] = {}
-    for name in REGISTRY:
-        folder = ROOT / "companion" / "games" / name
-        if not folder.is_dir():
+    for name, game in REGISTRY.items():
+        if not (ROOT / "companion" / "games" / name).is_dir():
             continue  # an installed game lives in its own distribution
-        words = {name}
-        for lang in ("de", "en"):
-            words.add(tomllib.loads((folder / f"{lang}.toml").read_text(encoding="utf-8"))["ui"]["title"].lower())
-        names[name] = words
+        names[name] = {name} | {words.lower() for _lang, words in game.titles}
     return names
 
 

@@ -131,6 +131,10 @@ class GameSpec(NamedTuple):
     colors_for: str | None = None
     #: folder holding the game's words, ``de.toml`` and ``en.toml``
     texts: str | None = None
+    #: the game's name on the screens, per language (``("de", …), ("en", …)``): here rather than
+    #: in its word files, so the menu's first frame parses no game's words (four word files
+    #: read with tomllib cost the start about 55 M instructions)
+    titles: tuple[tuple[str, str], ...] = ()
     #: where the menu lists the game: lower first, then by name
     order: int = 100
     #: command-line shortcuts for options of this game, ``(flag, option key)``:

@@ -105,13 +105,17 @@ class Words:
 
 
 def title(texts: Texts, game: str) -> str:
-    """A game's name as the screens show it: ``title`` in the ``[ui]`` table of the game's own
-    word files (the registry's ``texts`` folder), so no shared file names a game.
+    """A game's name as the screens show it, in ``texts``' language (else English, else its
+    registry name): from the game's ``GameSpec.titles``, so no shared file names a game.
 
     >>> title(Texts("de"), "teppich")
     'Der fliegende Teppich'
     """
-    return texts(f"{game}.ui.title")
+    from companion.games import REGISTRY
+
+    spec = REGISTRY.get(game)
+    names = dict(spec.titles) if spec is not None else {}
+    return names.get(texts.lang) or names.get("en") or game
 
 
 class Texts:

@@ -16,6 +16,7 @@ SPEC = GameSpec(
     engine="tests.tinygame.engine:make_engine", box=None,
     scene="tests.tinygame.scene:RaceScene",
     options=(OptionSpec("goal", (10, 20), 10, "race.ui.goal"),),
+    titles=(("de", "Wettrennen"), ("en", "Race")),
     texts=str(Path(__file__).parent),
     bench=BenchSpec(games=(BenchGames(2), BenchGames(2, (("goal", 20),))), frames=(BenchFrame(2),), players=2),
 )

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     engine="companion.games.alibaba.rules:make_engine", box="companion.games.alibaba.box_files:load",
     scene="companion.games.alibaba.screen.table:AlibabaScene",
     options=(OptionSpec("variant_free_loot", (False, True), False, "alibaba.ui.variant_free_loot"),),
+    titles=(("de", "Ali Baba"), ("en", "Ali Baba")),
     texts=str(Path(__file__).parent),
     order=2,
     # a long game: a third of the bench's count a run; its table halfway through a game

@@ -17,6 +17,7 @@ SPEC = GameSpec(
         OptionSpec("allow_unreachable", (False, True), False, "mutabor.ui.allow_unreachable"),
     ),
     colors=("red", "blue", "yellow", "green"),
+    titles=(("de", "Mutabor"), ("en", "Mutabor")),
     texts=str(Path(__file__).parent),
     order=3,
     # a long game: a third of the bench's count a run; its table halfway through a game

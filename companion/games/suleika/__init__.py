@@ -19,6 +19,7 @@ SPEC = GameSpec(
         OptionSpec("corner_loops", ("TR_BL", "TL_BR"), "TR_BL", "suleika.ui.corner_loops"),
     ),
     colors_for="companion.games.suleika.box_files:default_seat_colors",
+    titles=(("de", "Suleika"), ("en", "Suleika")),
     texts=str(Path(__file__).parent),
     order=1,
     cli_aliases=(("--rules", "rules"),),

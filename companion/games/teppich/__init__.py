@@ -13,6 +13,7 @@ SPEC = GameSpec(
     scene="companion.games.teppich.screen.table:TeppichScene",
     options=(OptionSpec("special_die", (True, False), True, "teppich.ui.special_die"),),
     colors=("red", "blue", "yellow", "green", "purple", "orange"),
+    titles=(("de", "Der fliegende Teppich"), ("en", "Der fliegende Teppich")),
     texts=str(Path(__file__).parent),
     order=4,
     # a long game: a third of the bench's count a run; its table halfway through a game

@@ -13,6 +13,7 @@ import pygame
 
 from companion.games.teppich.screen import draw, words
 from companion.ui import theme
+from companion.ui.i18n import title as game_title
 from companion.ui.kit import Control, Label
 from companion.ui.kit.layout import inset
 from companion.ui.kit.text import read_size
@@ -254,7 +255,7 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
         surf.blit(theme.swatch(s.colour(st.current), 30, 30), (head.x, head.y + 4))
         head = inset(head, 0, 0).move(38, 0)
         head.w -= 38
-    title = words.header_words(s.t, st, s.seat_name) if s.city is None else s.t("teppich.ui.title")
+    title = words.header_words(s.t, st, s.seat_name) if s.city is None else game_title(s.t, "teppich")
     Label(title, head, role="read", color=theme.GOLD, bold=True).draw(surf)
     s.layer.draw(surf, key=board_key(s))
     draw_overlay(s, surf, now)
