@@ -143,6 +143,8 @@ class App:
         #: when each button last acted (a second press within the guard is a bounce or a
         #: double press, and is dropped: one press, one action)
         self._pressed_at: dict[str, float] = {}
+        #: the last tap that acted, on any screen (see ``Controls.acted``)
+        self.last_tap: Any = None
         self.notifier = _notifier()
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None

@@ -312,6 +312,16 @@ class Controls:
         return under
 
     @property
+    def acted(self) -> _Acted | None:
+        """The last tap that acted (a new screen takes it over from the one it replaces, so
+        the second tap of a double tap finds nothing to do there either)."""
+        return self._acted
+
+    @acted.setter
+    def acted(self, tap: _Acted | None) -> None:
+        self._acted = tap
+
+    @property
     def held(self) -> Control | None:
         """The control a finger is on now (drawn lit: the press is seen before the release)."""
         return self._press.control if self._press is not None else None
