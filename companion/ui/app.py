@@ -22,6 +22,7 @@ from companion.inputs.events import InputEvent
 from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.kit import GUARD_S, pointer
+from companion.ui.kit.confirm import Confirm
 from companion.ui.scene import Scene
 from companion.ui.sound import Sounds
 
@@ -139,6 +140,11 @@ class App:
         self.frames = 0
         self.driver: Callable[[App], bool] | None = None
         self._scripted: list[InputEvent] = []
+        #: when each button last acted (a second press within the guard is a bounce or a
+        #: double press, and is dropped: one press, one action)
+        self._pressed_at: dict[str, float] = {}
+        #: the last tap that acted, on any screen (see ``Controls.acted``)
+        self.last_tap: Any = None
         self.notifier = _notifier()
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None
@@ -293,6 +299,8 @@ class App:
             self._pygame_event(ev, pending)
         scripted, self._scripted = self._scripted, []
         for iev in scripted + (self._hub.drain() if self._hub is not None else []):
+            if self._repeated(iev):
+                continue
             pending.append((iev.name, iev.t))
             if iev.name == "menu":
                 self.scene.on_menu()
@@ -337,6 +345,22 @@ class App:
         self.notifier.alive()
         if animating:
             self.clock.tick(60)
+
+    def _repeated(self, iev: InputEvent) -> bool:
+        """True for the second press of a button within the guard (a script's presses are
+        meant, each of them)."""
+        if iev.source == "script":
+            return False
+        last = self._pressed_at.get(iev.name)
+        if last is not None and 0 <= iev.t - last < self.tap_guard_s:
+            return True
+        self._pressed_at[iev.name] = iev.t
+        return False
+
+    def confirm(self) -> Confirm:
+        """A confirmation on this app's clock: its answer counts once the question has been on
+        screen for twice the tap guard (0.5 s)."""
+        return Confirm(clock=self.now, seen_s=2 * self.tap_guard_s)
 
     def open_staff(self) -> None:
         """The staff menu (UNDO and OK held, or the corner held), from any screen but its own."""

@@ -33,6 +33,10 @@ class Scene:
         #: every tap goes through here: it acts on release, on the control it started on,
         #: and not at all for a moment after the controls on screen changed
         self.controls = Controls(clock=app.now, guard=app.tap_guard_s, on_free=self._free_tap)
+        # a new screen is a change under the finger: the guard runs from now, and the spot of
+        # the tap that opened it stays dead for a moment here too
+        self.controls.changed()
+        self.controls.acted = app.last_tap
 
     # -- input ----------------------------------------------------------------------------
     def on_input(self, ev: InputEvent) -> None:
@@ -67,6 +71,7 @@ class Scene:
         """The finger came up: the control it went down on acts, if it is still under it."""
         self.controls.set(self.tappables())
         hit = self.controls.up(pos)
+        self.app.last_tap = self.controls.acted
         if hit is not None:
             self.app.sounds.play("click")
             self.dirty = True

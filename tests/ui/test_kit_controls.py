@@ -94,8 +94,47 @@ def test_two_taps_60_ms_apart_across_a_change_act_once():
     assert log == ["card"]
     clock.t += GUARD_S
     ctl.down((50, 30))
+    ctl.up((50, 30))  # still the spot just tapped: what took its place does not act yet
+    assert log == ["card"]
+    clock.t += GUARD_S
+    ctl.down((50, 30))
     ctl.up((50, 30))  # a deliberate tap later works
     assert log == ["card", "loot"]
+
+
+def test_a_double_tap_on_a_control_that_stays_in_place_acts_once():
+    """Mutabor's "Zurück" took back two moves: the key stays where it is, so no change of the
+    screen started the guard."""
+    clock, log = Clock(), []
+    ctl = Controls(clock=clock)
+    ctl.set([Control(pygame.Rect(0, 0, 300, 64), "Zurück", lambda: log.append("undo"), key="undo")])
+    for _ in range(2):
+        ctl.down((50, 30))
+        clock.t += 0.02
+        ctl.up((52, 31))
+        clock.t += 0.04
+    assert log == ["undo"]
+    clock.t += GUARD_S
+    ctl.down((200, 30))  # elsewhere on the same key, after the guard: a second undo, meant
+    ctl.up((200, 30))
+    assert log == ["undo", "undo"]
+
+
+def test_a_double_tap_on_the_board_acts_once():
+    """Teppich: a tap on a lit target chose it, the second tap of a double tap flew."""
+    clock, log = Clock(), []
+    ctl = Controls(clock=clock, on_free=log.append)
+    ctl.set([Control(pygame.Rect(600, 400, 200, 64), "Fliegen", lambda: log.append("fly"), key="fly")])
+    for _ in range(2):
+        ctl.down((100, 100))
+        clock.t += 0.03
+        ctl.up((100, 100))
+        clock.t += 0.03
+    assert log == [(100, 100)]
+    clock.t += 2 * GUARD_S
+    ctl.down((100, 100))
+    ctl.up((100, 100))
+    assert log == [(100, 100), (100, 100)]
 
 
 def test_an_explicit_change_starts_the_guard():

@@ -334,11 +334,15 @@ def test_a_quick_second_tap_on_a_target_is_not_swallowed(monkeypatch, tmp_path):
     from companion.ui.app import App
     monkeypatch.setattr(App, "tap_guard_s", 0.25)
     a = make_app(lang="de", fullscreen=False, sound=False)
+    clock = [100.0]
+    a.now = lambda: clock[0]
     try:
         session = new_session(2)
         scene = show(a, session)
+        clock[0] += 1.0  # the screen has been seen
         figure = scene.movable()[0]
         tap(a, centre(scene, figure))
+        clock[0] += 0.1  # a quick second tap, elsewhere
         aim = scene.lit()[0]
         tap(a, centre(scene, aim))
         assert session.actions == [{"action": "move", "from": list(figure), "to": list(aim)}]

@@ -189,7 +189,7 @@ def test_an_own_city_with_no_way_through_is_refused_in_words(app):
 
 
 # -- a wind card, by taps and by buttons ----------------------------------------------------------------
-def test_a_card_by_taps_lights_every_end_cell_and_a_second_tap_flies(app):
+def test_a_card_by_taps_lights_every_end_cell_and_only_the_fly_key_flies(app):
     scene = table(app, scenery=[[2, y] for y in range(2)])
     assert scene.stage == "start"
     card_by_taps(app, 3, 2)
@@ -205,7 +205,9 @@ def test_a_card_by_taps_lights_every_end_cell_and_a_second_tap_flies(app):
     assert scene.selected().flight.blown_off and scene.session.actions == []
     tap(app, at(scene, (3, 3)))                                # next to the lit cell is near enough
     assert scene.selected().flight.end == end and scene.session.actions == []
-    tap(app, at(scene, end))                                   # the picked cell again: fly
+    tap(app, at(scene, end))                                   # the picked cell again: still only picked
+    assert scene.selected().flight.end == end and scene.session.actions == []
+    tap_key(app, "fly")
     assert scene.session.actions == [{"action": "fly", "v": 3, "h": 2, "pair": "UR", "arrows": "up_side"}]
     assert scene.state.cells[0] == (2, 3) and scene.stage == "start"
 
@@ -312,10 +314,10 @@ def on_a_carpet(app: Any, players: int = 3) -> TeppichScene:
     scene = table(app, players)
     card_by_taps(app, 3, 0)
     tap(app, at(scene, (0, 3)))
-    tap(app, at(scene, (0, 3)))       # player 1 at (0, 3)
+    tap_key(app, "fly")               # player 1 at (0, 3)
     card_by_taps(app, 3, 0)
     tap(app, at(scene, (0, 3)))
-    tap(app, at(scene, (0, 3)))       # player 2 ends on it
+    tap_key(app, "fly")               # player 2 ends on it
     assert scene.stage == "then"
     return scene
 
@@ -373,7 +375,7 @@ def on_the_star(app: Any, players: int = 3, **extra: Any) -> TeppichScene:
     scene = table(app, players, stars=[[0, 3]], **extra)
     card_by_taps(app, 3, 0)
     tap(app, at(scene, (0, 3)))
-    tap(app, at(scene, (0, 3)))
+    tap_key(app, "fly")
     assert scene.state.pending == "roll"
     return scene
 

@@ -46,6 +46,7 @@ _WHERE = {
     "Record": "audit", "problems": "audit", "recording": "audit",
     "BoardGrid": "board",
     "Choice": "choices", "ChoiceList": "choices",
+    "Confirm": "confirm",
     "GUARD_S": "controls", "Control": "controls", "Controls": "controls", "TapTracker": "controls",
     "DirtyRects": "layers", "Layer": "layers",
     "LayoutError": "layout", "column": "layout", "cut": "layout", "fitting": "layout", "grid": "layout",

@@ -8,7 +8,11 @@ or mouse DOWN/UP pairs into taps:
   control with the same key (a press that slides off does nothing);
 * for ``GUARD_S`` after the set of controls changed (``changed(now)``, or noticed by itself
   when the keys on screen differ), taps are ignored: a double tap cannot hit what appeared
-  under the finger after the first one.
+  under the finger after the first one;
+* for ``GUARD_S`` after a tap acted, the same control does not act again (a double tap is one
+  tap, whether or not the screen changed), and for twice that long nothing acts at the spot
+  the finger just left (a board cell, or the next player's key that took the place of the
+  key just tapped).
 
 >>> hits = []
 >>> ctl = Controls(clock=lambda: 0.0)
@@ -179,6 +183,14 @@ class _Press(NamedTuple):
     control: Control | None
 
 
+class _Acted(NamedTuple):
+    """The last tap that acted: on which control (None: the board), where and when."""
+
+    ident: Hashable
+    pos: tuple[int, int]
+    at: float
+
+
 class HasControls(Protocol):
     """A group that makes its controls from its own state (a choice list, a keypad)."""
 
@@ -203,6 +215,7 @@ class Controls:
         self._keys: tuple[Hashable, ...] = ()
         self._changed_at = float("-inf")
         self._press: _Press | None = None
+        self._acted: _Acted | None = None
 
     @property
     def items(self) -> list[Control]:
@@ -252,14 +265,27 @@ class Controls:
         """True while taps are ignored after a change."""
         return self._now(now) - self._changed_at < self.guard
 
+    def _repeat(self, pos: tuple[int, int], control: Control | None, now: float) -> bool:
+        """True for the second tap of a double tap: the control that just acted, within the
+        guard, or anything at the spot that was just tapped, within twice the guard."""
+        acted = self._acted
+        if acted is None:
+            return False
+        since = now - acted.at
+        if control is not None and control.ident == acted.ident and since < self.guard:
+            return True
+        near = abs(pos[0] - acted.pos[0]) <= SLOP_PX and abs(pos[1] - acted.pos[1]) <= SLOP_PX
+        return near and since < 2 * self.guard
+
     def down(self, pos: tuple[int, int], now: float | None = None) -> Control | None:
         """A finger went down: remember what is under it (nothing during the guard)."""
         now = self._now(now)
         self._notice(now)
-        if self.guarded(now):
+        under = self.at(pos)
+        if self.guarded(now) or self._repeat(pos, under, now):
             self._press = None
             return None
-        self._press = _Press(pos, now, self.at(pos))
+        self._press = _Press(pos, now, under)
         return self._press.control
 
     def up(self, pos: tuple[int, int], now: float | None = None) -> Control | None:
@@ -275,13 +301,25 @@ class Controls:
         if press.control is None:
             near = abs(pos[0] - press.pos[0]) <= SLOP_PX and abs(pos[1] - press.pos[1]) <= SLOP_PX
             if under is None and near and self.on_free is not None:
+                self._acted = _Acted(None, pos, now)
                 self.on_free(pos)
                 self._notice(now)
             return None
         if under is None or under.ident != press.control.ident or not under.tap():
             return None
+        self._acted = _Acted(under.ident, pos, now)
         self._notice(now)  # what the tap did to the screen starts the guard now
         return under
+
+    @property
+    def acted(self) -> _Acted | None:
+        """The last tap that acted (a new screen takes it over from the one it replaces, so
+        the second tap of a double tap finds nothing to do there either)."""
+        return self._acted
+
+    @acted.setter
+    def acted(self, tap: _Acted | None) -> None:
+        self._acted = tap
 
     @property
     def held(self) -> Control | None:

@@ -1,4 +1,9 @@
-"""The end of a game: who won, every player's figures, and a rematch that keeps the seats."""
+"""The end of a game: who won, every player's figures, and a rematch that keeps the seats.
+
+Only OK (or a tap) leaves it, and only once the result has been on screen for a moment: the
+ROLL that ended the game, pressed again by habit, or a double OK, must not start a new game's
+setup before anyone has read who won.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +32,8 @@ class EndScene(Scene):
             Button(pygame.Rect(480, 404, 300, 70), self.t("rematch"), self.rematch, selected=True, size=read_size(),
                    key="rematch"),
         ]
+        #: presses count from then on (the result seen first, as a confirmation's question)
+        self.ready_at = app.now() + 2 * app.tap_guard_s
 
     def to_menu(self) -> None:
         self.go("menu")
@@ -41,7 +48,9 @@ class EndScene(Scene):
                 options=options)
 
     def on_input(self, ev: InputEvent) -> None:
-        if ev.name in ("ok", "roll"):
+        if self.app.now() < self.ready_at:
+            return
+        if ev.name == "ok":
             self.rematch()
         elif ev.name == "undo":
             self.to_menu()

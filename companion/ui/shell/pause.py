@@ -1,5 +1,6 @@
 """The pause menu of a running game: go on, back to the game menu (the game stays
-resumable), or end the game now (asked twice; recorded as abandoned).
+resumable), or end the game now (asked twice, the second press counting only once the question
+has been seen; recorded as abandoned).
 
 Reached from the menu control on every table screen, or a long press of UNDO.
 """
@@ -26,15 +27,21 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         self.game = table.game
-        self.sure = False
+        self.ending = app.confirm()
         self.pick = 0
         self.layout()
 
+    @property
+    def sure(self) -> bool:
+        """True while "Wirklich beenden?" stands."""
+        return self.ending.armed()
+
     def layout(self) -> None:
-        end = self.t("pause_end_sure" if self.sure else "pause_end")
+        self.laid_sure = self.sure
+        end = self.t("pause_end_sure" if self.laid_sure else "pause_end")
         entries = [(self.t("pause_go_on"), self.go_on), (self.t("pause_to_menu"), self.to_menu), (end, self.end)]
         self.buttons = [Button(pygame.Rect(120, 80 + i * 100, 560, 86), label, fn, size=read_size(),
-                               selected=i == self.pick, color=theme.BAD if (i == 2 and self.sure) else None,
+                               selected=i == self.pick, color=theme.BAD if (i == 2 and self.laid_sure) else None,
                                key=("pause", i))
                         for i, (label, fn) in enumerate(entries)]
         self.dirty = True
@@ -47,8 +54,7 @@ class PauseScene(Scene):
         self.go("menu")
 
     def end(self) -> None:
-        if not self.sure:
-            self.sure = True
+        if not self.ending.press():
             self.pick = 2
             self.layout()
             return
@@ -69,12 +75,21 @@ class PauseScene(Scene):
         if ev.name in ("left", "right", "straight"):
             self.pick = (self.pick + (-1 if ev.name == "left" else 1)) % 3
             if self.pick != 2:
-                self.sure = False
+                self.ending.cancel()
             self.layout()
         elif ev.name in ("ok", "roll"):
             [self.go_on, self.to_menu, self.end][self.pick]()
         elif ev.name == "undo":
             self.go_on()
+
+    def update(self, now: float) -> bool:
+        if self.laid_sure != self.sure:  # the question went away unanswered: say so at once
+            self.layout()
+        return False
+
+    def wake_at(self) -> float | None:
+        times = [t for t in (super().wake_at(), self.ending.wake_at()) if t is not None]
+        return min(times) if times else None
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
@@ -82,7 +97,9 @@ class PauseScene(Scene):
                    align="center")
         for b in self.buttons:
             b.draw(surf)
-        self.label(surf, self.t("pause_to_menu_note"), pygame.Rect(20, 384, 760, 90), role="min",
+        # while "really end?" stands, the note says what ending does, not that the game stays
+        note = self.t("pause_end_note" if self.laid_sure else "pause_to_menu_note")
+        self.label(surf, note, pygame.Rect(20, 384, 760, 90), role="min",
                    color=theme.INK_DIM, align="center", wrap=True)
         if self.banner.active(self.app.now()):
             self.banner.draw(surf, pygame.Rect(60, 400, 680, 70), self.app.now())

@@ -1,6 +1,8 @@
 """Offered at start when a game was left unfinished (power cut, crash, or just left).
 
-Throwing the game away asks once more: a stray tap must not lose a game.
+Throwing the game away asks once more, and the second press counts only once the question has
+been seen: a stray tap or a double tap must not lose a game. "Discard" sits at the top right,
+away from where the table's keys are, and smaller than "Go on".
 """
 
 from __future__ import annotations
@@ -26,18 +28,34 @@ class ResumeScene(Scene):
         super().__init__(app)
         self.row = row
         self.game = row.game
-        self.sure = False  # the first tap on "discard" only asks
+        self.discarding = app.confirm()  # the first tap on "discard" only asks
         self.layout()
 
+    @property
+    def sure(self) -> bool:
+        """True while "Wirklich verwerfen?" stands."""
+        return self.discarding.armed()
+
     def layout(self) -> None:
-        discard = self.t("resume_discard_sure" if self.sure else "resume_discard")
+        self.laid_sure = self.sure
+        discard = self.t("resume_discard_sure" if self.laid_sure else "resume_discard")
         self.buttons = [
-            Button(pygame.Rect(40, 340, 350, 120), discard, self.discard, size=read_size(),
-                   color=theme.BAD if self.sure else None, key="discard"),
-            Button(pygame.Rect(410, 340, 350, 120), self.t("resume"), self.resume, selected=True, size=read_size(),
+            Button(pygame.Rect(40, 330, 720, 130), self.t("resume"), self.resume, selected=True, size=read_size(),
                    key="resume"),
+            # top right, never where a table's keys sit (the wind card key is bottom left)
+            Button(pygame.Rect(490, 10, 300, 150), discard, self.discard, size=read_size(),
+                   color=theme.BAD if self.laid_sure else None, key="discard"),
         ]
         self.dirty = True
+
+    def update(self, now: float) -> bool:
+        if self.laid_sure != self.sure:  # the question went away unanswered
+            self.layout()
+        return False
+
+    def wake_at(self) -> float | None:
+        times = [t for t in (super().wake_at(), self.discarding.wake_at()) if t is not None]
+        return min(times) if times else None
 
     def resume(self) -> None:
         try:
@@ -55,8 +73,7 @@ class ResumeScene(Scene):
             table.banner.until = self.app.now() + 30
 
     def discard(self) -> None:
-        if not self.sure:
-            self.sure = True
+        if not self.discarding.press():
             self.layout()
             return
         try:
@@ -74,17 +91,17 @@ class ResumeScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        self.label(surf, self.t("resume_title"), pygame.Rect(20, 10, 760, 110), color=theme.GOLD, bold=True,
-                   align="center", wrap=True)
+        self.label(surf, self.t("resume_title"), pygame.Rect(20, 10, 450, 150), color=theme.GOLD, bold=True,
+                   align="left", wrap=True)
         started = dt.datetime.fromtimestamp(self.row.started).strftime("%d.%m. %H:%M")
         # the step count in the singular for one; the date and time together on a line of their own
         line = self.t("resume_game_one" if self.row.actions == 1 else "resume_game",
                       game=title(self.t, self.row.game), players=self.row.header.get("players"),
                       actions=self.row.actions, started=started)
-        self.label(surf, line, pygame.Rect(20, 124, 760, 110), align="center", wrap=True)
+        self.label(surf, line, pygame.Rect(20, 166, 760, 100), align="center", wrap=True)
         names = self.row.header.get("names")
         if isinstance(names, list):
-            self.label(surf, ", ".join(str(n) for n in names), pygame.Rect(20, 240, 760, 60), role="min",
+            self.label(surf, ", ".join(str(n) for n in names), pygame.Rect(20, 268, 760, 56), role="min",
                        color=theme.INK_DIM, align="center")
         for b in self.buttons:
             b.draw(surf)

@@ -229,7 +229,7 @@ class SystemPage(StaffPage):
 
     def __init__(self, app: Any, back: Scene | None = None, action: str = "restart") -> None:
         self.action = action
-        self.sure = False
+        self.asking = app.confirm()
         #: why the last try did not work, in words (shown under the button)
         self.failure = ""
         super().__init__(app, back)
@@ -237,14 +237,28 @@ class SystemPage(StaffPage):
     def title(self) -> str:
         return self.st(f"entry_{self.action}")
 
+    @property
+    def sure(self) -> bool:
+        """True while "Wirklich …? Noch einmal drücken." stands."""
+        return self.asking.armed()
+
     def entries(self) -> list[Button]:
-        label = self.st(f"{self.action}_sure" if self.sure else f"{self.action}_do")
+        self.laid_sure = self.sure
+        label = self.st(f"{self.action}_sure" if self.laid_sure else f"{self.action}_do")
         return [self.button(pygame.Rect(120, 180, 560, 100), label, self.do, "do", read=True,
-                            color=theme.BAD if self.sure else None)]
+                            color=theme.BAD if self.laid_sure else None)]
+
+    def update(self, now: float) -> bool:
+        if self.laid_sure != self.sure:  # the question went away unanswered: the key says so
+            self.layout()
+        return super().update(now)
+
+    def wake_at(self) -> float | None:
+        times = [t for t in (super().wake_at(), self.asking.wake_at()) if t is not None]
+        return min(times) if times else None
 
     def do(self) -> None:
-        if not self.sure:
-            self.sure = True
+        if not self.asking.press():
             self.layout()
             return
         if self.action == "restart":
@@ -253,7 +267,7 @@ class SystemPage(StaffPage):
         failure = system(self.action)
         if failure is not None:
             code, detail = failure
-            self.sure = False
+            self.asking.cancel()
             self.layout()
             # the system's own words (English) go to the log; the screen says it in the
             # screen's language

@@ -62,7 +62,8 @@ class MutaborScene(TableScene):
         self.swapping = False
         self.swap_first: Cell | None = None
         self.swap_cursor: Cell | None = None
-        self.sure = False                     # the draw was tapped once
+        self.drawing = app.confirm()          # the draw was tapped once: "Sicher?"
+        self._sure_shown = False
         self.entry: MazeEntry | None = None
         assert isinstance(session.engine, MutaborEngine)
         self.rules: MutaborEngine = session.engine
@@ -114,7 +115,8 @@ class MutaborScene(TableScene):
     def clear(self) -> None:
         self.sel = self.target = self.choice = self.pending = None
         self.swap_first = self.swap_cursor = None
-        self.mode, self.swapping, self.sure = "figure", False, False
+        self.mode, self.swapping = "figure", False
+        self.drawing.cancel()
 
     def act(self, action: dict[str, Any]) -> bool:
         events = self.attempt(self.session.act, action)
@@ -182,13 +184,29 @@ class MutaborScene(TableScene):
         elif self.act({"action": "swap", "a": _pair(self.swap_first), "b": _pair(cell)}):
             self.say(self.t("mutabor.ui.swapped"))
 
+    @property
+    def sure(self) -> bool:
+        """True while the draw's "Sicher?" stands (it goes away by itself after a few seconds)."""
+        return self.drawing.armed()
+
     def draw_agreed(self) -> None:
         if not self.sure:
             self.clear()
-            self.sure = True
-            self.say(self.t("mutabor.ui.draw_ask"))
+        if not self.drawing.press():
+            if self.sure:
+                self.say(self.t("mutabor.ui.draw_ask"))
             return
         self.act({"action": "draw"})
+
+    def update(self, now: float) -> bool:
+        shown = self.drawing.armed(now)
+        if shown != self._sure_shown:  # "Sicher?" went away unanswered: the key says so at once
+            self._sure_shown, self.dirty = shown, True
+        return super().update(now)
+
+    def wake_at(self) -> float | None:
+        times = [t for t in (super().wake_at(), self.drawing.wake_at()) if t is not None]
+        return min(times) if times else None
 
     def toggle_hint(self) -> None:
         self.hint_on = not self.hint_on

@@ -350,7 +350,8 @@ class TeppichScene(TableScene):
         current = self.selected()
         if current is not None and current.flight.end == hit:
             if len(same) == 1:
-                self.fly()  # a second tap on the lit cell flies
+                # chosen already: only "Fliegen" flies (a tap here flying at once left the
+                # next tap on "Fliegen" to land on the next player's key)
                 return
             self.pick = same[(same.index(self.pick % len(shown)) + 1) % len(same)]
         else:
