@@ -169,8 +169,6 @@ def _mend(path: Path, keep_finished: int, journal: dict[str, Any], resumed: bool
             if src.exists():
                 os.replace(src, f"{path}{suffix}")
         _sync_dir(path.parent)
-        journal_path(path).unlink(missing_ok=True)
-        _sync_dir(path.parent)
     except OSError as exc:
         _remove_building(path)
         store, more = _in_memory(path, keep_finished, exc.strerror or str(exc), source=aside)
@@ -180,7 +178,13 @@ def _mend(path: Path, keep_finished: int, journal: dict[str, Any], resumed: bool
     except StoreError as exc:
         store, more = _in_memory(path, keep_finished, str(exc), source=aside)
         return store, notices + more + later
-    return _ready(path, store, notices + later)
+    done = _ready(path, store, notices + later)
+    # the very last step, unsynced: a cut before it only has the next start say it all again
+    try:
+        journal_path(path).unlink(missing_ok=True)
+    except OSError:
+        pass
+    return done
 
 
 def _ready(path: Path, store: Store, notices: list[Notice]) -> tuple[Store, list[Notice]]:
