@@ -4,6 +4,8 @@ every game that is still on the card and says what it found."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -164,3 +166,32 @@ def test_a_full_card_is_said_on_the_first_screen(tmp_path, monkeypatch, capsys):
     assert "Speicherkarte ist voll" in seen["words"] and "nicht gespeichert" in seen["words"]
     assert seen["words"] in seen["banner"]
     assert "full" in capsys.readouterr().err
+
+
+def test_sqlite_s_own_recovery_is_used_where_it_works(tmp_path, monkeypatch):
+    """Debian 12's ``sqlite3`` program cannot ``.recover`` (it is built without the page table
+    it needs), so a stand-in gives what a working one prints (SQL statements that rebuild the
+    tables): with the page reader silenced, every game comes from it."""
+    path = tmp_path / "g.sqlite3"
+    games = five_games(path, steps=4)
+    sound = tmp_path / "sound.sqlite3"
+    sound.write_bytes(path.read_bytes())
+    real = shutil.which("sqlite3")
+    if real is None:  # the stand-in prints what the real program's .dump prints
+        db = sqlite3.connect(sound)
+        (tmp_path / "dump.sql").write_text("\n".join(db.iterdump()) + "\n")
+        db.close()
+        body = f'cat "{tmp_path / "dump.sql"}"'
+    else:
+        body = f'exec "{real}" "{sound}" .dump'
+    tool = tmp_path / "bin" / "sqlite3"
+    tool.parent.mkdir()
+    tool.write_text(f"#!/bin/sh\n{body}\n")
+    tool.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tool.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.setattr(pages, "rows", lambda source: iter(()))
+    harm(path, 0, b"SQLite format 4\0")
+    store, notices = Store.open(path)
+    assert codes(notices)[0] == "moved_aside_damaged" and kept(store) == by_seed(games), notices
+    monkeypatch.setenv("PATH", "")  # no program at all: the page reader alone would be left
+    assert pages.sqlite_recover(path) is None
