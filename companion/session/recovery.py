@@ -137,7 +137,7 @@ def _mend(path: Path, keep_finished: int, journal: dict[str, Any], resumed: bool
         journal = {**journal, "aside": aside.name, "stage": "moving"}
     notices = _notices(journal.get("notices"))
     later = [Notice("recovery_finished", "The last start was cut off while the games file was being "
-                    "mended; the mending was finished now and no game was lost.", file=str(path),
+                    "mended; the mending was finished now, and every game that could be read is kept.", file=str(path),
                     aside=str(aside))] if resumed else []
     new = building_path(path)
     # built and (being) renamed into place: only the renames are left to do

@@ -6,6 +6,10 @@ seeks past it with growing jumps, so every intact page is reached. The actions a
 from the table (the steps themselves) and from its primary-key index (which steps existed), so
 a step whose page was lost is noticed even when it was the last one of its game.
 
+Where that leaves something unread, SQLite's own ``.recover`` and then a reader of the pages
+themselves (:mod:`companion.session.pages`) fill the gaps; a game whose row in the games table
+is lost is rebuilt from the copy of its header kept as the first row of its steps.
+
 Every game is copied up to its first missing or damaged step (checksums are checked); the
 steps after it go to the new store's ``undone`` table as they were read, with the old
 ``undone`` rows, so nothing that could be read is dropped.
