@@ -97,11 +97,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 # -- demo ------------------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
     _ui_env(args.screenshot is not None and "DISPLAY" not in os.environ)
+    from companion.engine.errors import IllegalAction
     from companion.root import make_app
     from companion.session.session import Session
     from companion.ui.drivers import DemoDriver, RecordDriver
 
     driver: Any
+    lines: list[int] = []
     if args.record:
         from companion.session.record import RecordError, parse_record
         try:
@@ -111,6 +113,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             return 1
         header = dict(header)
         driver = RecordDriver([a for _n, a in numbered])
+        lines = [n for n, _a in numbered]  # the file's line of each action: blank lines skipped
     else:
         header = header_for(args)
         driver = DemoDriver(args.turns, args.seed)
@@ -118,7 +121,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.data:  # attract mode stores nothing unless asked to
         from companion.session.store import Store
         store = Store(args.data)
-    session = Session.new(header, store)
+    try:
+        session = Session.new(header, store)
+    except IllegalAction as exc:
+        if not args.record:
+            raise
+        print(f"line 1: {exc}", file=sys.stderr)  # as `companion replay` names a header that does not fit
+        return 1
     # the app gets the store too: a table that starts its game afresh (Teppich after its city)
     # stores the new game where the first one was
     app = make_app(store=store, lang=args.lang, fullscreen=False, sound=False, kiosk=False)
@@ -126,7 +135,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     try:
         app.run(app.routes["table"](app, session=session))
         if isinstance(driver, RecordDriver) and driver.error is not None:
-            print(f"line {len(session.actions) + 2}: {driver.error}", file=sys.stderr)
+            done = len(session.actions)
+            print(f"line {lines[done] if done < len(lines) else done + 2}: {driver.error}", file=sys.stderr)
             return 1
         screen = "end" if app.scene is not None and type(app.scene).__name__ == "EndScene" else "table"
         # a table may start its game afresh (a city or maze entered first): count the one shown

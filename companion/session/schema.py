@@ -4,7 +4,10 @@ Version 1 had no version number (``user_version`` 0) and no checksums. Version 2
 checksum to every game header and action row (so a flipped bit on the card is noticed, not
 replayed), a commit counter (so a lost ``-wal`` file is noticed), the reason a game was closed,
 the winners of finished games, each game's number of steps (so a lost page of steps is noticed),
-and the ledger's reason code with its parameters as JSON.
+and the ledger's reason code with its parameters as JSON. Version 3 keeps each game's header
+a second time, as the first row of its steps (``seq`` -1, :data:`HEADER_SEQ`), so a damaged page
+of the games table (all headers of a small store share one page) loses no game: the copy is
+read back from the steps, which lie on other pages.
 
 >>> action_sum(1, 0, '{"action": "roll", "value": 3}')
 'bd742fb1'
@@ -17,7 +20,9 @@ import sqlite3
 import zlib
 
 #: The version this code writes. A store with a higher number was written by a newer companion.
-VERSION = 2
+VERSION = 3
+#: The step number of the header's copy among a game's steps: before the first step (0).
+HEADER_SEQ = -1
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS games (
@@ -118,8 +123,10 @@ def migrate(db: sqlite3.Connection) -> int:
         for statement in TABLES.split(";"):
             if statement.strip():
                 db.execute(statement)
-        if had_games:
+        if had_games and found < 2:
             _fill_v2(db)
+        if had_games:
+            _fill_v3(db)
         db.execute(f"PRAGMA user_version = {VERSION}")
         db.execute("COMMIT")
     except BaseException:
@@ -136,10 +143,19 @@ def _fill_v2(db: sqlite3.Connection) -> None:
     rows = db.execute("SELECT rowid, game_id, seq, action FROM actions WHERE sum IS NULL").fetchall()
     for rowid, gid, seq, action in rows:
         db.execute("UPDATE actions SET sum = ? WHERE rowid = ?", (action_sum(gid, seq, action), rowid))
-    db.execute("UPDATE games SET steps = (SELECT COUNT(*) FROM actions a WHERE a.game_id = games.id) "
-               "WHERE steps IS NULL")
+    db.execute("UPDATE games SET steps = (SELECT COUNT(*) FROM actions a WHERE a.game_id = games.id "
+               "AND a.seq >= 0) WHERE steps IS NULL")
     db.execute("UPDATE ledger SET code = reason WHERE code IS NULL")
     db.execute("UPDATE games SET closed_reason = 'left' WHERE closed IS NOT NULL AND closed_reason IS NULL")
+
+
+def _fill_v3(db: sqlite3.Connection) -> None:
+    """Each game's header copied among its steps, for the games stored before version 3."""
+    rows = db.execute("SELECT id, header, started FROM games g WHERE NOT EXISTS "
+                      "(SELECT 1 FROM actions a WHERE a.game_id = g.id AND a.seq = ?)", (HEADER_SEQ,)).fetchall()
+    for gid, header, started in rows:
+        db.execute("INSERT INTO actions (game_id, seq, action, at, sum) VALUES (?, ?, ?, ?, ?)",
+                   (gid, HEADER_SEQ, header, started, action_sum(gid, HEADER_SEQ, header)))
 
 
 def dumps_params(params: object) -> str:

@@ -131,6 +131,9 @@ class Store:
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
+            # what is deleted (an undone step, a pruned game) is overwritten, so a salvage that
+            # reads the pages themselves never brings it back
+            self.db.execute("PRAGMA secure_delete=ON")
             found = schema.version(self.db)
             if found > schema.VERSION:
                 raise StoreError("newer_store", "The games file {file} was written by a newer companion "
@@ -205,11 +208,15 @@ class Store:
     # -- writing ---------------------------------------------------------------------------
     def new_game(self, header: dict[str, Any], started: float | None = None) -> int:
         text = json.dumps(header)
+        now = time.time() if started is None else started
         with self._transaction() as db:
             cur = db.execute("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
-                             (str(header["game"]), text, time.time() if started is None else started))
+                             (str(header["game"]), text, now))
             gid = int(cur.lastrowid or 0)
             db.execute("UPDATE games SET header_sum = ? WHERE id = ?", (schema.header_sum(gid, text), gid))
+            # the header's copy among the steps: a damaged page of the games table loses no game
+            db.execute("INSERT INTO actions (game_id, seq, action, at, sum) VALUES (?, ?, ?, ?, ?)",
+                       (gid, schema.HEADER_SEQ, text, now, schema.action_sum(gid, schema.HEADER_SEQ, text)))
         return gid
 
     def append(self, game_id: int, seq: int, action: Action, events: list[Event], over: bool = False,
@@ -246,7 +253,7 @@ class Store:
     def pop(self, game_id: int, seq: int, why: str = "undo") -> None:
         """Take back action ``seq`` (the last one); a copy stays in ``undone``."""
         row = self._read("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
-        if not row:
+        if not row or seq < 0:  # (the header's copy is no step)
             return
         self._write([
             ("INSERT INTO undone (game_id, seq, action, why, at) VALUES (?, ?, ?, ?, ?)",
@@ -306,23 +313,31 @@ class Store:
             raise _words(exc) from exc
 
     def header(self, game_id: int) -> dict[str, Any]:
-        """A game's header, checked against its checksum; StoreError if missing or damaged."""
+        """A game's header, checked against its checksum (else its copy among the steps is
+        used); StoreError if missing or both are damaged."""
         rows = self._read("SELECT header, header_sum FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise StoreError("no_game", "There is no game number {game}.", game=game_id)
-        text, check = rows[0]
-        header = _json(text)
-        if (check is not None and check != schema.header_sum(game_id, text)) or not isinstance(header, dict) \
-                or not isinstance(header.get("game"), str):
+        header = _header(game_id, *rows[0]) or self._header_copy(game_id)
+        if header is None:
             raise StoreError("damaged_game", "Game {game} is damaged on the card and cannot be read.",
                              game=game_id)
         return header
+
+    def _header_copy(self, game_id: int) -> dict[str, Any] | None:
+        """The copy of a game's header kept as the first row of its steps, if it is sound."""
+        rows = self._read("SELECT action, sum FROM actions WHERE game_id = ? AND seq = ?",
+                          (game_id, schema.HEADER_SEQ))
+        if not rows or rows[0][1] != schema.action_sum(game_id, schema.HEADER_SEQ, rows[0][0]):
+            return None
+        return _header(game_id, rows[0][0], None)
 
     def load_checked(self, game_id: int) -> Loaded:
         """A game with every row checked: the actions before the first damaged one, and a
         notice naming the game and the step (1-based) where it stopped."""
         header = self.header(game_id)
-        rows = self._read("SELECT seq, action, sum FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = self._read("SELECT seq, action, sum FROM actions WHERE game_id = ? AND seq >= 0 ORDER BY seq",
+                          (game_id,))
         actions: list[Action] = []
         for seq, text, check in rows:
             if seq != len(actions):
@@ -352,12 +367,12 @@ class Store:
         A game whose header is damaged is left out (``Store.open`` reports it)."""
         rows = self._read(
             "SELECT g.id, g.game, g.header, g.started, g.header_sum, "
-            "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
+            "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq >= 0) "
             "FROM games g WHERE g.finished IS NULL AND g.closed IS NULL ORDER BY g.id DESC")
         out = []
         for gid, game, text, started, check, count in rows:
-            header = _json(text)
-            if isinstance(header, dict) and (check is None or check == schema.header_sum(gid, text)):
+            header = _header(gid, text, check) or self._header_copy(gid)
+            if header is not None:
                 out.append(GameRow(gid, game, header, started, count))
         return out
 
@@ -384,7 +399,7 @@ class Store:
         """The newest ended games (finished, left, abandoned), newest first."""
         rows = self._read(
             "SELECT g.id, COALESCE(g.finished, g.closed, g.started), g.game, g.header, g.result, "
-            "g.finished, g.closed_reason, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
+            "g.finished, g.closed_reason, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq >= 0) "
             f"FROM games g WHERE {ENDED} ORDER BY g.id DESC LIMIT ?",
             (limit,))
         out = []
@@ -399,6 +414,14 @@ class Store:
                                   tuple(str(n) for n in names), length,
                                   "finished" if finished is not None else (reason or "left")))
         return out
+
+
+def _header(game_id: int, text: Any, check: Any) -> dict[str, Any] | None:
+    """A stored header if it fits its checksum (None: no checksum to check) and names a game."""
+    if check is not None and (not isinstance(text, str) or check != schema.header_sum(game_id, text)):
+        return None
+    header = _json(text)
+    return header if isinstance(header, dict) and isinstance(header.get("game"), str) else None
 
 
 def _json(text: Any) -> Any:

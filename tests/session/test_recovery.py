@@ -50,7 +50,7 @@ def test_a_zero_byte_file_opens_as_a_fresh_install(tmp_path):
     path.write_bytes(b"")
     store, notices = Store.open(path)
     assert notices == [] and store.unfinished() == []
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
 
 
 def test_a_truncated_file_is_moved_aside_and_what_can_be_read_is_kept(tmp_path):
@@ -65,7 +65,7 @@ def test_a_truncated_file_is_moved_aside_and_what_can_be_read_is_kept(tmp_path):
     assert moved.params["kind"] == "damaged" and Path(moved.params["aside"]).stat().st_size == size // 2
     recovered = next(n for n in notices if n.code == "games_recovered")
     assert recovered.params["count"] >= 1
-    kept = store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    kept = store.db.execute("SELECT COUNT(*) FROM actions WHERE seq >= 0").fetchone()[0]
     lost = sum(n.params["later"] + 1 for n in notices if n.code == "damaged_step")
     assert 0 < kept < 13 * 40 and kept + lost == 13 * 40  # every step kept or named
     assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -83,7 +83,7 @@ def test_a_zeroed_page_is_moved_aside_and_the_other_games_copied(tmp_path):
     assert codes(notices)[0] == "moved_aside_damaged"
     copied = store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert 20 <= copied <= 31
-    kept = store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    kept = store.db.execute("SELECT COUNT(*) FROM actions WHERE seq >= 0").fetchone()[0]
     lost = sum(n.params["later"] + 1 for n in notices if n.code == "damaged_step")
     whole = sum(40 for n in notices if n.code == "damaged_game")
     assert kept + lost + whole == 31 * 40  # every step kept, or named with its game
@@ -131,9 +131,12 @@ def test_a_damaged_header_closes_that_game_only(tmp_path):
     path = tmp_path / "g.sqlite3"
     ids = fill(path, games=2)
     data = bytearray(path.read_bytes())
-    # the unfinished game's header ends with its seed: 2
-    at = data.index(b'"seed": 2}')
-    data[at + 8] ^= 0x01
+    # the unfinished game's header ends with its seed: 2; it is kept twice (the games table
+    # and the first row of its steps), and both copies are hit
+    at = -1
+    for _ in range(2):
+        at = data.index(b'"seed": 2}', at + 1)
+        data[at + 8] ^= 0x01
     path.write_bytes(bytes(data))
     store, notices = Store.open(path)
     assert codes(notices) == ["damaged_game"] and notices[0].params == {"game": ids[2]}
@@ -142,6 +145,22 @@ def test_a_damaged_header_closes_that_game_only(tmp_path):
     with pytest.raises(StoreError) as err:
         store.load(ids[2])
     assert err.value.code == "damaged_game"
+
+
+@pytest.mark.parametrize("copy", [0, 1])
+def test_a_header_damaged_in_one_of_its_two_copies_is_read_from_the_other(tmp_path, copy):
+    path = tmp_path / "g.sqlite3"
+    ids = fill(path, games=2, steps=5)
+    data = bytearray(path.read_bytes())
+    at = data.index(b'"seed": 2}')
+    if copy:
+        at = data.index(b'"seed": 2}', at + 1)
+    data[at + 8] ^= 0x01
+    path.write_bytes(bytes(data))
+    store, notices = Store.open(path)
+    assert notices == [] and [g.id for g in store.unfinished()] == [ids[2]]
+    assert store.load(ids[2]) == ({**HEADER, "seed": 2}, [{"action": "roll", "value": 1 + i % 4,
+                                                             "tag": f"G{ids[2]:03d}S{i:03d}"} for i in range(5)])
 
 
 def crash_image(path: Path, into: Path, wal: bool) -> Path:
@@ -324,7 +343,7 @@ def test_pruning_keeps_the_newest_ended_games_and_every_unfinished_one(tmp_path)
     store, _ = Store.open(path, keep_finished=3)
     assert [h.id for h in store.history()] == ids[5:8][::-1]
     assert [g.id for g in store.unfinished()] == [ids[8]]
-    assert store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 4 * 2
+    assert store.db.execute("SELECT COUNT(*) FROM actions WHERE seq >= 0").fetchone()[0] == 4 * 2
     assert store.ended_count() == 3  # what the staff page counts
 
 
@@ -376,7 +395,7 @@ def test_whatever_page_is_hit_every_step_is_kept_or_named(tmp_path, harm):
         path.parent.mkdir()
         path.write_bytes(bytes(bad))
         store, notices = Store.open(path)
-        kept = store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        kept = store.db.execute("SELECT COUNT(*) FROM actions WHERE seq >= 0").fetchone()[0]
         named = sum(n.params["later"] + 1 for n in notices if n.code == "damaged_step")
         named += 20 * sum(1 for n in notices if n.code == "damaged_game")
         if harm == "truncate" and page == 1:  # nothing but the file's header is left

@@ -146,7 +146,7 @@ def test_a_version_1_store_is_migrated_in_place(tmp_path):
     v1_store(path)
     store, notices = Store.open(path)
     assert notices == []
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
     assert [g.id for g in store.unfinished()] == [3]
     assert store.load(3)[1] == [{"action": "roll", "value": v} for v in (1, 2, 3)]
     assert store.load_checked(1).notices == []  # checksums were filled in for the old rows

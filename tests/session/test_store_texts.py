@@ -32,6 +32,8 @@ CODES: dict[str, dict[str, object]] = {
     "memory_only": {"file": "g", "why": "x"},
     "damaged_step": {"game": 4, "step": 18, "later": 22, "kept": 17},
     "other_box": {"then": "0123456789abcdef", "now": "fedcba9876543210"}, "other_rules": {"then": 1, "now": 2},
+    "full_at_start": {"file": "g"}, "counter_damaged": {"file": "g-last", "found": 99999, "commits": 209},
+    "recovery_finished": {"file": "g", "aside": "g.1.damaged"},
     "bad_line": {"line": 3, "reason": "x"}, "empty": {"line": 1, "reason": "x"},
     "line_too_long": {"line": 3, "reason": "x", "limit": 65536}, "not_utf8": {"line": 3, "reason": "x", "byte": 7},
     "not_json": {"line": 3, "reason": "x", "column": 9}, "too_deep": {"line": 3, "reason": "x"},

@@ -51,8 +51,10 @@ def not_a_database(path: Path) -> None:
 def damaged_header(path: Path) -> None:
     fill(path)
     data = bytearray(path.read_bytes())
-    at = data.index(b'"seed": 8}')
-    data[at + 8] ^= 0x01
+    at = -1
+    for _ in range(2):  # the header and its copy among the steps
+        at = data.index(b'"seed": 8}', at + 1)
+        data[at + 8] ^= 0x01
     path.write_bytes(bytes(data))
 
 
