@@ -21,6 +21,7 @@ from companion.inputs.events import InputEvent
 from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
+from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import GUARD_S
 from companion.ui.table import TableScene
@@ -91,10 +92,12 @@ class Family:
     def step(self, scene: TableScene) -> bool:
         """One deliberate press or tap; False when there is nothing left to do."""
         self.clock[0] += BETWEEN_S
-        # any enabled key but the menu's and the one tapped last (a key tapped twice on purpose
-        # answers a confirmation: ending the game is not what this family is after)
+        # any enabled key but the menu's, the one tapped last and one that asks "really?" (a
+        # key tapped twice on purpose answers a confirmation: ending the game is not what this
+        # family is after)
         keys = [c for c in scene.tappables()
-                if c.enabled and c.visible and "menu" not in str(c.key) and c.ident != self.last_key]
+                if c.enabled and c.visible and "menu" not in str(c.key) and c.ident != self.last_key
+                and c.color != theme.BAD]
         if keys and self.rng.random() < 0.25:
             key = self.rng.choice(keys)
             self.last_key = key.ident
