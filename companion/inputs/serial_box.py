@@ -136,8 +136,9 @@ class SerialBox:
         # While set (a time.monotonic()), numbered events wait for the box's HELLO.
         self._hello_due: float | None = None
         self._hello_asked = 0.0
-        # A number far behind asked for HELLO ("asked"); the HELLO kept the numbers ("kept").
-        self._doubt: str | None = None
+        # Numbers far behind that HELLO was asked about (once each): a resend of one after a
+        # HELLO that kept the numbers is refused; another one asks again.
+        self._asked_about: set[int] = set()
         self._pong = threading.Event()
         self._stop = threading.Event()
         self._stop_r, self._stop_w = os.pipe()
@@ -284,10 +285,12 @@ class SerialBox:
             return
         if self._waiting_for_hello(seq):
             return
-        if self.seq.behind(seq) and self._doubt is None:
+        if self.seq.behind(seq) and seq not in self._asked_about:
             # Not a resend (those are recent): a box that restarted unseen, or a stray line.
             # Its HELLO tells which; until then the event stays unacknowledged.
-            self._doubt = "asked"
+            if len(self._asked_about) >= self.seq.window:
+                self._asked_about.clear()  # bounded, whatever a broken box sends
+            self._asked_about.add(seq)
             self._ask_hello()
             self.held += 1
             return
@@ -301,7 +304,7 @@ class SerialBox:
             else:
                 log.debug("serial box: event #%d again, ignored", seq)
             return
-        self._doubt = None
+        self._asked_about.clear()
         if self.seq.gap:
             self.gaps += 1
             if power_of_ten(self.gaps):
@@ -322,11 +325,9 @@ class SerialBox:
             # The same run of the box (the HELLO was asked for): keep the numbers, so an
             # event resent across a reconnect counts once.
             self.hello = fields
-            if self._doubt == "asked":
-                self._doubt = "kept"
             return
         self.hello = fields
-        self._doubt = None
+        self._asked_about.clear()
         self.seq.reset()  # the box (re)started and counts from 1 again
         self.buttons.gestures.reset()  # and whatever it held is no longer held
         proto = self.hello.get("proto")
