@@ -38,16 +38,24 @@ build() {
   cflags="$common -std=gnu11 -fno-fat-lto-objects"
   cxxflags="$common -std=gnu++11 -fpermissive -fno-exceptions -fno-threadsafe-statics -fno-fat-lto-objects"
   rm -f "$obj/core.a"
+  # The core's files (the core is not ours: its warnings are not shown) and the sketch, all at
+  # once; `wait` for each, so that a failed compile stops the build.
+  pids=""
   for src in "$CORE"/*.c "$CORE"/*.cpp "$CORE"/*.S; do
     name=$(basename "$src")
     case $src in
-      *.c) avr-gcc $cflags -w -c "$src" -o "$obj/core/$name.o" ;;
-      *.cpp) avr-g++ $cxxflags -w -c "$src" -o "$obj/core/$name.o" ;;
-      *.S) avr-gcc $common -x assembler-with-cpp -c "$src" -o "$obj/core/$name.o" ;;
+      *.c) avr-gcc $cflags -w -c "$src" -o "$obj/core/$name.o" & ;;
+      *.cpp) avr-g++ $cxxflags -w -c "$src" -o "$obj/core/$name.o" & ;;
+      *.S) avr-gcc $common -x assembler-with-cpp -c "$src" -o "$obj/core/$name.o" & ;;
     esac
+    pids="$pids $!"
+  done
+  avr-g++ $cxxflags -Wall -Wextra -Werror -include Arduino.h -x c++ -c "$SKETCH" -o "$obj/sketch.o" &
+  pids="$pids $!"
+  for pid in $pids; do
+    wait "$pid"
   done
   avr-gcc-ar rcs "$obj/core.a" "$obj"/core/*.o
-  avr-g++ $cxxflags -Wall -Wextra -Werror -include Arduino.h -x c++ -c "$SKETCH" -o "$obj/sketch.o"
   avr-gcc -mmcu="$mcu" -Os -flto -fuse-linker-plugin -Wl,--gc-sections -o "$OUT/serial-box.$board.elf" \
     "$obj/sketch.o" "$obj/core.a" -lm
   avr-objcopy -O ihex -R .eeprom "$OUT/serial-box.$board.elf" "$OUT/serial-box.$board.hex"

@@ -440,20 +440,27 @@ def _read(fd: int, seconds: float) -> list[str]:
     return lines
 
 
-def _answer(fd: int, line: str, seconds: float = 0.25) -> str:
-    """Send ``line``; "PONG", "HELLO" or "nothing", by the first answer within ``seconds``."""
-    os.write(fd, line.encode("ascii") + b"\n")
+def _answer(fd: int, line: str) -> str:
+    """Send ``line``, then a marker line whose answer ends the wait (no clock involved):
+    "PONG", "HELLO" or "nothing", by what the box answered to ``line``."""
+    marker, marker_answer = ("HELLO", "HELLO") if "PING" in line.upper() else ("PING", "PONG")
+    os.write(fd, line.encode("ascii") + b"\n" + marker.encode() + b"\n")
+    said: list[str] = []
     buffer = b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.02)
+    deadline = time.monotonic() + WAIT
+    while marker_answer not in said[-1:] and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
             buffer += os.read(fd, 4096)
-            if b"\n" in buffer:
-                parsed = parse(buffer.split(b"\n", 1)[0].decode("ascii", "replace"))
-                assert isinstance(parsed, Line), buffer  # every line a box sends parses, checksum and all
-                return parsed.verb
-    return "nothing"
+            while b"\n" in buffer:
+                raw, buffer = buffer.split(b"\n", 1)
+                parsed = parse(raw.decode("ascii", "replace"))
+                assert isinstance(parsed, Line), raw  # every line a box sends parses, checksum and all
+                if parsed.seq is None:
+                    said.append(parsed.verb)
+    assert said[-1:] == [marker_answer], f"no answer to the marker after {line!r}: {said}"
+    answers = said[:-1]
+    return answers[0] if answers else "nothing"
 
 
 def _probe(box: Box, fd: int, cases: list[tuple[str, str]]) -> dict[str, str]:
@@ -463,11 +470,10 @@ def _probe(box: Box, fd: int, cases: list[tuple[str, str]]) -> dict[str, str]:
     for line, _expected in cases:
         if line not in acks:
             meanings[line] = _answer(fd, line)
-            _read(fd, 0.02)
-    # ACK lines, four at a time: four buttons held make four events wait for their ACK; each
+    # ACK lines, six at a time: six buttons held make six events wait for their ACK; each
     # line is sent about one of them; an event the box goes on resending was not acknowledged.
-    for start in range(0, len(acks), 4):
-        batch = acks[start : start + 4]
+    for start in range(0, len(acks), len(BUTTONS)):
+        batch = acks[start : start + len(BUTTONS)]
         held = BUTTONS[: len(batch)]
         box.hold_all(held, True, 30)
         downs: list[int] = []

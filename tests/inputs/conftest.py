@@ -9,13 +9,14 @@ import tty
 from collections.abc import Callable, Iterator
 
 import pytest
-
-pytest.register_assert_rewrite("box_firmware")
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from companion.inputs.debounce import Debouncer
 from companion.inputs.hub import InputHub
+
+# The firmware tests' cases live in box_firmware.py: show their failed asserts in full.
+pytest.register_assert_rewrite("box_firmware")
 
 
 class FakeTimer:
