@@ -424,3 +424,28 @@ def test_the_companion_parses_the_protocols_table_of_lines_as_the_boxes_do():
     assert len(cases) >= 20
     assert {line: host_meaning(line) for line, _ in cases} == dict(cases)
     assert host_meaning("ACK 0") == host_meaning("ACK 99999") == "nothing"
+
+
+def test_a_line_after_a_silence_asks_for_hello(make_device, big_hub):
+    dev = make_device()
+    with SerialBox(big_hub, dev.path, ping_s=0.2, silent_s=3.0) as b:  # a silence: over 1.6 s
+        assert wait_until(lambda: b.hello.get("boot") == "1")
+        dev.answer_ping = False
+        time.sleep(2.0)  # quiet, but not yet long enough to be shown offline
+        assert b.online
+        asked = dev.received.count("HELLO")
+        dev.answer_ping = True
+        dev.send("PONG")
+        assert wait_until(lambda: dev.received.count("HELLO") == asked + 1)
+
+
+def test_a_box_that_does_not_answer_hello_has_its_numbers_taken_after_hello_s(make_device, big_hub):
+    dev = make_device(boot=None)
+    with SerialBox(big_hub, dev.path, ping_s=0.2, silent_s=1.0, hello_s=0.3) as b:
+        assert b.wait_online(WAIT)
+        dev.send("BTN ROLL DOWN #1")  # within hello_s: left unacknowledged ...
+        assert wait_until(lambda: b.held >= 1)
+        time.sleep(0.4)
+        dev.send("BTN ROLL DOWN #1")  # ... so the box sends it again, and then it is taken
+        assert names(big_hub, 1) == ["roll"]
+        assert wait_until(lambda: dev.received.count("ACK 1") == 1)
