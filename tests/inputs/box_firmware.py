@@ -321,6 +321,9 @@ def case_hello_ping_presses_chatter_all_six(box: Box, hub: InputHub) -> dict[str
     with connect(box, hub) as serial_box:
         assert serial_box.hello.get("fw") == "3" and serial_box.hello.get("proto") == "2"
         assert serial_box.hello.get("boot", "").isdigit()
+        # A line the box was half-way through when the port opened may arrive cut: counted
+        # as bad, as on a real board. From here on every line must be good.
+        bad_at_start = serial_box.bad_lines
         pings = sum(serial_box.ping(timeout=WAIT) for _ in range(5))
         assert pings == 5
         for name in BUTTONS:
@@ -339,7 +342,8 @@ def case_hello_ping_presses_chatter_all_six(box: Box, hub: InputHub) -> dict[str
         assert sorted(together) == sorted(five * rounds)
         events = (serial_box.seq.last - first) if serial_box.seq.last else 0
         assert events == 2 * len(BUTTONS) * rounds  # every DOWN and UP arrived
-        assert serial_box.bad_lines == 0 and serial_box.seq.missed == 0 and serial_box.seq.refused == 0
+        assert serial_box.bad_lines == bad_at_start
+        assert serial_box.seq.missed == 0 and serial_box.seq.refused == 0
         return {"pings": pings, "presses": len(presses) + len(together), "events": len(presses) * 2 + events}
 
 
