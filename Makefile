@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint wheel bench clean
+.PHONY: run test lint wheel bench firmware clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,12 @@ wheel: $(VENV)/.installed-dev
 # (several minutes). BENCH_ARGS="--quick" or "--store-dir /home/pi" as needed.
 bench: $(VENV)/.installed-run
 	$(BIN)/companion bench --instructions $(BENCH_ARGS)
+
+# The serial box's sketch for the Uno and the Micro, with Debian's Arduino AVR core (offline:
+# apt-get install gcc-avr avr-libc arduino-core-avr): build/firmware/serial-box.{uno,micro}.hex,
+# with flash and RAM use against each chip. Flashing: hardware/serial-box.md.
+firmware:
+	@sh hardware/serial-box/build.sh build/firmware
 
 clean:
 	rm -rf $(VENV) dist build

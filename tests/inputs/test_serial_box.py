@@ -18,6 +18,7 @@ def loop_box(free_hub: InputHub) -> Iterator[SerialBox]:
     """A box on loop://: whatever the host writes comes back as if the box had sent it."""
     box = SerialBox(free_hub, "loop://", retry_s=0.05)
     assert box.wait_online(WAIT)
+    assert box.ping(timeout=WAIT)  # the HELLO and PING of connecting have come back and settled
     yield box
     box.close()
 
@@ -176,8 +177,8 @@ def test_pty_ping_reaches_the_device(device, free_hub):
     with SerialBox(free_hub, device.path) as box:
         assert box.wait_online(WAIT)
         assert box.ping(timeout=WAIT)
-        # one PING on connecting, one from ping()
-        assert device.received == ["PING", "PING"]
+        # HELLO and PING on connecting, one PING from ping()
+        assert device.received == ["HELLO", "PING", "PING"]
 
 
 def test_unplug_goes_offline_and_replug_comes_back(tmp_path, free_hub, make_device):

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from box_firmware import host_meaning, parsing_cases
 
 from companion.inputs.box_protocol import MAX_SEQ, Bad, SeqTracker, checksum, parse, with_checksum
 from companion.inputs.debounce import Debouncer
@@ -56,9 +57,10 @@ def names(hub: InputHub, count: int) -> list[str]:
 
 
 def settle(hub: InputHub, box: SerialBox, device) -> None:
-    """Wait until everything sent so far has been read: send a marker and wait for its ACK."""
-    device.send("BTN UNDO UP #65000")
-    assert wait_until(lambda: "ACK 65000" in device.received)
+    """Wait until everything sent so far has been read: send a marker line and wait for it."""
+    reports = box.box_errors
+    device.send("ERR settle")
+    assert wait_until(lambda: box.box_errors > reports)
 
 
 # -- numbered events -----------------------------------------------------------------------
@@ -340,7 +342,10 @@ def test_seq_tracker_wraps_and_restarts():
     t2 = SeqTracker(window=4)
     for n in range(100, 110):
         t2.check(n)
-    assert t2.check(1)  # far behind: the box counts from 1 again
+    assert t2.check(106) is False and t2.repeats == 1  # within the window: a resend
+    assert t2.check(1) is False and t2.refused == 1  # far behind: never replayed ...
+    t2.reset()  # ... unless a HELLO with a new boot id says the box counts from 1 again
+    assert t2.check(1)
 
 
 def test_what_the_box_says_cannot_flood_the_log(box, device, big_hub, caplog):
@@ -354,3 +359,93 @@ def test_what_the_box_says_cannot_flood_the_log(box, device, big_hub, caplog):
     said = [r.getMessage() for r in caplog.records]
     assert len([m for m in said if "reports" in m]) == 3
     assert len([m for m in said if "missing before" in m]) == 3
+
+
+# -- HELLO on every connect, the boot id, numbers far behind -------------------------------
+
+
+def reconnect(b: SerialBox, dev) -> None:
+    """Make the companion close and reopen the port: the box is silent for a moment."""
+    dev.answer_ping = False
+    assert b.wait_offline(WAIT)
+    dev.answer_ping = True
+    asked = dev.received.count("HELLO")
+    assert wait_until(lambda: dev.received.count("HELLO") > asked)  # asked again on reopening
+    assert b.wait_online(WAIT)
+
+
+@pytest.mark.parametrize(("boot_after", "acted"), [("7", ["ok", "ok"]), ("8", ["ok", "ok", "ok"])])
+def test_the_boot_id_tells_a_resend_across_a_reconnect_from_a_restart(make_device, big_hub, boot_after, acted):
+    dev = make_device(boot="7")
+    with SerialBox(big_hub, dev.path, ping_s=0.1, silent_s=0.4, retry_s=0.1) as b:
+        assert b.wait_online(WAIT) and wait_until(lambda: b.hello.get("boot") == "7")
+        dev.send("BTN OK DOWN #5")
+        assert names(big_hub, 1) == ["ok"]
+        dev.boot = boot_after  # "7": the same run of the box, "8": it restarted meanwhile
+        reconnect(b, dev)
+        assert wait_until(lambda: b.hello.get("boot") == boot_after)
+        dev.send("BTN OK DOWN #5")  # resent (ACK lost) or, after a restart, a new #5
+        dev.send("BTN OK DOWN #6")
+        settle(big_hub, b, dev)
+        assert [e.name for e in big_hub.drain()] == acted[1:]
+        assert wait_until(lambda: dev.received.count("ACK 6") == 1)
+
+
+def test_numbers_far_behind_are_refused_unless_the_box_restarted(box, device, big_hub):
+    for n in range(1, 201, 2):
+        device.send(f"BTN LEFT DOWN #{n}")
+        device.send(f"BTN LEFT UP #{n + 1}")
+    settle(big_hub, box, device)
+    assert len(big_hub.drain()) == 100
+    asked = device.received.count("HELLO")
+    for _ in range(2):  # the box resends what it did not see acknowledged
+        for n in range(1, 136, 2):  # 65 to 200 behind the last
+            device.send(f"BTN LEFT DOWN #{n}")
+        settle(big_hub, box, device)
+    assert big_hub.drain() == []  # never replayed
+    assert device.received.count("HELLO") > asked  # asked; the same boot id came back
+    assert box.seq.refused > 0 and "ACK 135" in device.received
+    device.boot = "2"  # the box restarted and its HELLO was lost
+    device.send("BTN LEFT DOWN #10")  # far behind #200: who is there?
+    assert wait_until(lambda: box.hello.get("boot") == "2")
+    device.send("BTN LEFT DOWN #10")  # the box's resend, now the first press of its new run
+    assert names(big_hub, 1) == ["left"]
+
+
+def test_hello_is_asked_on_connecting_and_fills_hello(device, big_hub):
+    # A box that does not reset when the port opens: its start-up HELLO went to nobody.
+    with SerialBox(big_hub, device.path, ping_s=0.2, silent_s=1.0) as b:
+        assert wait_until(lambda: b.hello == {"fw": "3", "proto": "2", "boot": "1"})
+        assert device.received[0] == "HELLO"
+
+
+def test_the_companion_parses_the_protocols_table_of_lines_as_the_boxes_do():
+    cases = parsing_cases()
+    assert len(cases) >= 20
+    assert {line: host_meaning(line) for line, _ in cases} == dict(cases)
+    assert host_meaning("ACK 0") == host_meaning("ACK 99999") == "nothing"
+
+
+def test_a_line_after_a_silence_asks_for_hello(make_device, big_hub):
+    dev = make_device()
+    with SerialBox(big_hub, dev.path, ping_s=0.2, silent_s=3.0) as b:  # a silence: over 1.6 s
+        assert wait_until(lambda: b.hello.get("boot") == "1")
+        dev.answer_ping = False
+        time.sleep(2.0)  # quiet, but not yet long enough to be shown offline
+        assert b.online
+        asked = dev.received.count("HELLO")
+        dev.answer_ping = True
+        dev.send("PONG")
+        assert wait_until(lambda: dev.received.count("HELLO") == asked + 1)
+
+
+def test_a_box_that_does_not_answer_hello_has_its_numbers_taken_after_hello_s(make_device, big_hub):
+    dev = make_device(boot=None)
+    with SerialBox(big_hub, dev.path, ping_s=0.2, silent_s=1.0, hello_s=0.3) as b:
+        assert b.wait_online(WAIT)
+        dev.send("BTN ROLL DOWN #1")  # within hello_s: left unacknowledged ...
+        assert wait_until(lambda: b.held >= 1)
+        time.sleep(0.4)
+        dev.send("BTN ROLL DOWN #1")  # ... so the box sends it again, and then it is taken
+        assert names(big_hub, 1) == ["roll"]
+        assert wait_until(lambda: dev.received.count("ACK 1") == 1)
