@@ -22,7 +22,8 @@ from companion.games.mutabor.rules import (
     solvable,
     unreachable_goals,
 )
-from companion.games.mutabor.rules.dealer import SplitMix64, shuffle
+from companion.engine.rng import SplitMix64
+from companion.games.mutabor.rules.dealer import shuffle
 from companion.games.mutabor.rules.geometry import SEAT_SIDES
 from companion.games.mutabor.rules.moves import unreachable_cells
 
@@ -32,9 +33,9 @@ BOTTOM_CUT, TOP_CUT = 87, 286
 
 def test_the_generator_gives_the_same_numbers_everywhere():
     # SplitMix64's published first output for seed 0 is 0xE220A8397B1DCDAF.
-    assert SplitMix64(0).next() == 0xE220A8397B1DCDAF
+    assert SplitMix64(0).next64() == 0xE220A8397B1DCDAF
     rng = SplitMix64(1234567)
-    assert [rng.next() for _ in range(3)] == [6457827717110365317, 3203168211198807973, 9817491932198370423]
+    assert [rng.next64() for _ in range(3)] == [6457827717110365317, 3203168211198807973, 9817491932198370423]
     assert SplitMix64(-1).state == (1 << 64) - 1  # negative seeds are taken modulo 2**64
 
 

@@ -9,7 +9,7 @@ from companion.engine.base import IllegalAction
 from companion.games.teppich.rules import check_city, generate
 from companion.games.teppich.rules.board import has_way
 from companion.games.teppich.rules.city import reserved
-from companion.games.teppich.rules.rng import SplitMix64
+from companion.engine.rng import SplitMix64
 
 
 def header(**extra):
