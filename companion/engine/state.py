@@ -24,7 +24,7 @@ copying the field values and overriding some is the same new state.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, KeysView
 from typing import Any, ClassVar, TypeVar
 
 S = TypeVar("S")
@@ -52,9 +52,9 @@ def made(cls: type[S], fields: dict[str, Any]) -> S:
 def evolve(state: S, **changes: Any) -> S:
     """``dataclasses.replace(state, **changes)`` without re-running ``__init__``; a name
     that is no field is refused (TypeError) as ``replace`` would."""
-    known: Collection[str] = state.__dataclass_fields__  # type: ignore[attr-defined]
+    known: KeysView[str] = state.__dataclass_fields__.keys()  # type: ignore[attr-defined]
     if not changes.keys() <= known:
-        raise TypeError(f"{type(state).__name__} has no field {sorted(changes.keys() - set(known))[0]!r}")
+        raise TypeError(f"{type(state).__name__} has no field {sorted(changes.keys() - known)[0]!r}")
     return made(type(state), {**state.__dict__, **changes})
 
 

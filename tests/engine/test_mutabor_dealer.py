@@ -126,9 +126,11 @@ def test_a_box_with_other_counts_takes_mazes_with_those_counts():
     ({"game": "suleika"}, "wrong_game"),
     ({"seed": "nine"}, "bad_seed"),
     ({"seed": None, "maze": None}, "bad_seed"),
-    ({"allow_unreachable": "yes"}, "bad_flag"),
-    ({"names": ["Ann"]}, "bad_list"),
-    ({"colors": ["red", 3]}, "bad_list"),
+    ({"allow_unreachable": "yes"}, "bad_option"),
+    ({"names": ["Ann"]}, "names_count"),
+    ({"colors": ["red", 3]}, "colors_entry"),
+    ({"colors": ["red", "red"]}, "colour_twice"),
+    ({"colors": ["red", "pink"]}, "unknown_colour"),
 ])
 def test_bad_headers_are_refused(header, code):
     base = {"record": 2, "game": "mutabor", "players": 2, "seed": 1}
@@ -140,7 +142,7 @@ def test_bad_headers_are_refused(header, code):
     assert info.value.code == "no_maze"
     with pytest.raises(IllegalAction) as info:
         ENGINE.new_game(["mutabor"])
-    assert info.value.code == "bad_header"
+    assert info.value.code == "header_not_object"
 
 
 # -- unreachable goal cells and the swap ---------------------------------------------------------
