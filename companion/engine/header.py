@@ -165,7 +165,7 @@ def _colours(raw: Any, seats: Sequence[int], palette: Sequence[str]) -> tuple[tu
         if not isinstance(colours, (list, tuple)) or not all(isinstance(c, str) for c in colours):
             raise IllegalAction("colors_entry", "each entry of colors must be a colour name or a list of colour names")
         if len(colours) != want:
-            raise IllegalAction("colors_per_seat", "with {players} players each player plays {want} colour(s)",
+            raise IllegalAction("colors_per_seat", "with {players} players each player plays {want} colours",
                                 players=players, want=want)
         chosen.append(tuple(colours))
     used: list[str] = []

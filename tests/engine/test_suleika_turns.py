@@ -60,7 +60,7 @@ def test_names_and_colours_from_header():
     ({"players": 3, "colors": ["red", "blue", "pink"]}, "unknown_colour", "no colour pink"),
     ({"players": 3, "colors": ["red", "red", "blue"]}, "colour_twice", "red is chosen more than once"),
     ({"players": 3, "colors": ["red", "blue", "green"]}, "colour_too_few", "only 12 green carpets"),
-    ({"players": 2, "colors": ["red", "blue"]}, "colors_per_seat", "each player plays 2 colour"),
+    ({"players": 2, "colors": ["red", "blue"]}, "colors_per_seat", "each player plays 2 colours"),
     ({"players": 3, "colors": ["red", "blue", 7]}, "colors_entry", "colour name"),
 ])
 def test_bad_headers(header, code, message):
