@@ -13,6 +13,7 @@ import pytest
 from mutabor_helpers import BOX, ENGINE, TOP, kinds, maze, new, put, refused
 
 from companion.engine.base import IllegalAction
+from companion.engine.rng import SplitMix64
 from companion.games.mutabor.rules import (
     deal,
     deal_tries,
@@ -22,7 +23,6 @@ from companion.games.mutabor.rules import (
     solvable,
     unreachable_goals,
 )
-from companion.engine.rng import SplitMix64
 from companion.games.mutabor.rules.dealer import shuffle
 from companion.games.mutabor.rules.geometry import SEAT_SIDES
 from companion.games.mutabor.rules.moves import unreachable_cells

@@ -6,10 +6,10 @@ import pytest
 from teppich_helpers import BOX, ENGINE, column
 
 from companion.engine.base import IllegalAction
+from companion.engine.rng import SplitMix64
 from companion.games.teppich.rules import check_city, generate
 from companion.games.teppich.rules.board import has_way
 from companion.games.teppich.rules.city import reserved
-from companion.engine.rng import SplitMix64
 
 
 def header(**extra):

@@ -69,6 +69,7 @@ from companion.games.mutabor.rules.state import State
 REASONS, CHANCE_KINDS = MutaborEngine.REASONS, MutaborEngine.CHANCE_KINDS
 
 __all__ = [
-    "CHANCE_KINDS", "REASONS", "Box", "MutaborEngine", "State", "check_maze", "deal", "deal_tries", "grid_of", "make_engine",
+    "CHANCE_KINDS", "REASONS",
+    "Box", "MutaborEngine", "State", "check_maze", "deal", "deal_tries", "grid_of", "make_engine",
     "moves_home", "seat_moves", "solvable", "targets", "unreachable_goals",
 ]

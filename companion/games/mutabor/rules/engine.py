@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.actions import action_name, handlers
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.mutabor.rules import moves as mv
 from companion.games.mutabor.rules.box import Box
 from companion.games.mutabor.rules.check import capture_cell, cell_of, check_move, check_swap
@@ -168,3 +168,8 @@ class MutaborEngine:
 def make_engine(box: Box) -> MutaborEngine:
     """The Mutabor engine for a box (``companion.games.mutabor.box_files.load()``)."""
     return MutaborEngine(box)
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: MutaborEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state

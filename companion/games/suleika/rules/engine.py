@@ -7,10 +7,10 @@ so a refused action leaves the game exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engine.actions import action_name, handlers
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.suleika.rules import board as geo
 from companion.games.suleika.rules import queries as q
 from companion.games.suleika.rules.board import Cell
@@ -320,3 +320,8 @@ class SuleikaEngine:
 def make_engine(box: Box) -> SuleikaEngine:
     """The Suleika engine for a box (``companion.games.suleika.box_files.load()``)."""
     return SuleikaEngine(box)
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: SuleikaEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state

@@ -86,7 +86,6 @@ from companion.games.teppich.rules.flight import Flight
 from companion.games.teppich.rules.legal import Option, card_options, describe, options
 from companion.games.teppich.rules.state import State
 
-
 REASONS, CHANCE_KINDS = TeppichEngine.REASONS, TeppichEngine.CHANCE_KINDS
 
 
@@ -95,6 +94,7 @@ def make_engine(box: Box) -> TeppichEngine:
     return TeppichEngine(box)
 
 
-__all__ = ["CHANCE_KINDS", "REASONS", "Box", "City", "Flight", "Option", "Placement", "State", "TeppichEngine", "card_options",
+__all__ = ["CHANCE_KINDS", "REASONS",
+           "Box", "City", "Flight", "Option", "Placement", "State", "TeppichEngine", "card_options",
            "check_city", "describe", "generate", "has_way", "hop_targets", "make_engine", "options",
            "propose_clouds"]

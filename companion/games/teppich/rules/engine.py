@@ -8,10 +8,10 @@ so a refused action leaves the game exactly as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from companion.engine.actions import action_name, handlers
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.teppich.rules import die, legal
 from companion.games.teppich.rules.box import FACE_EFFECTS, Box
 from companion.games.teppich.rules.flight import DIRECTIONS, card_legs, drift_legs, parse_token, trace
@@ -294,3 +294,8 @@ class TeppichEngine:
             if passes >= state.players:
                 events.append(Event("stuck", {"reason": "stuck"}))
                 return evolve(candidate, over=True)
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: TeppichEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state
