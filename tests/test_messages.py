@@ -104,10 +104,12 @@ def scan(game: str) -> Scan:
                     if _str(kind) is not None:
                         out.kinds.add(_str(kind) or "")
                 elif name != "Event":
-                    # a helper handed a reason code, e.g. pay(..., "dump_fee", count=2)
+                    # a helper handed a reason code, e.g. pay(..., "dump_fee", count=2), or a
+                    # pair holding one, e.g. passes.append((seat, "sits_out"))
                     for arg in node.args:
-                        if _str(arg) in reasons:
-                            out.reasons.setdefault(_str(arg) or "", []).append(_keywords(node))
+                        for item in arg.elts if isinstance(arg, ast.Tuple) else [arg]:
+                            if _str(item) in reasons:
+                                out.reasons.setdefault(_str(item) or "", []).append(_keywords(node))
             if isinstance(node, ast.Dict):
                 keys = {_str(k): v for k, v in zip(node.keys, node.values, strict=True) if k is not None}
                 for key in ("reason", "why"):

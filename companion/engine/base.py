@@ -23,13 +23,16 @@ An illegal action raises :class:`IllegalAction` (``companion.engine.errors``, sh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from companion.engine.errors import IllegalAction
 
 Action = dict[str, Any]
 
-__all__ = ["Action", "Chance", "Engine", "Event", "IllegalAction"]
+__all__ = ["Action", "Chance", "Engine", "Event", "IllegalAction", "S"]
+
+#: A game's state type: every engine is an ``Engine[ItsState]``.
+S = TypeVar("S")
 
 
 @dataclass(frozen=True)
@@ -63,32 +66,40 @@ class Chance:
 
 
 @runtime_checkable
-class Engine(Protocol):
-    """The shape of one game's rules. Each game package builds one with ``make_engine(box)``."""
+class Engine(Protocol[S]):
+    """The shape of one game's rules, generic in its state ``S``. Each game package builds one
+    with ``make_engine(box)``; the kit beside this module gives every engine the same parts:
+    ``header.check_header`` (the record header against the game's spec), ``actions`` (the
+    action name and its method), ``state`` (copying frozen states), ``rng`` (the one seeded
+    generator)."""
 
     name: str
     #: Action names whose value comes from chance; they can never be undone.
     chance_actions: frozenset[str]
+    #: Every ``reason`` code an event of this engine carries, and every ``Chance.kind`` it
+    #: asks for: each has words in the game's ``de.toml``/``en.toml`` (``tests/test_messages.py``).
+    REASONS: tuple[str, ...]
+    CHANCE_KINDS: tuple[str, ...]
 
-    def new_game(self, header: dict[str, Any]) -> Any:
+    def new_game(self, header: dict[str, Any]) -> S:
         """The starting state for a record header; raises IllegalAction for a bad header."""
 
-    def apply(self, state: Any, action: Action) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
         """Validate ``action`` and return the new state and its events."""
 
-    def legal_actions(self, state: Any) -> list[Action]:
+    def legal_actions(self, state: S) -> list[Action]:
         """Every non-chance action the player to move may take now."""
 
-    def chance(self, state: Any) -> Chance | None:
+    def chance(self, state: S) -> Chance | None:
         """The die the game may be rolled now, or None."""
 
-    def current_player(self, state: Any) -> int | None:
+    def current_player(self, state: S) -> int | None:
         """Seat index of the player to act, None when the game is over."""
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         """True once the game has ended."""
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: S) -> dict[str, Any]:
         """The state as plain JSON (what ``companion replay --json`` prints)."""
 
 

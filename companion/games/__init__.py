@@ -192,7 +192,7 @@ def resolve(entry: str) -> Any:
 
 REGISTRY: dict[str, GameSpec] = {}
 #: Engines built so far (building one reads and checks its box files once).
-_ENGINES: dict[str, Engine] = {}
+_ENGINES: dict[str, Engine[Any]] = {}
 
 
 def register(game: GameSpec) -> GameSpec:
@@ -248,7 +248,7 @@ def playable(name: str) -> bool:
     return name in REGISTRY and REGISTRY[name].scene is not None
 
 
-def get_engine(name: str) -> Engine:
+def get_engine(name: str) -> Engine[Any]:
     """The engine for a game, built once with its box data from ``assets/``.
 
     Raises IllegalAction for an unknown game, boxdata.BoxDataError for broken box files.

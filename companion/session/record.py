@@ -193,7 +193,7 @@ def _plain(value: Any) -> Any:
     return repr(value)
 
 
-def box_fingerprint(engine: Engine) -> str:
+def box_fingerprint(engine: Engine[Any]) -> str:
     """16 hex digits naming the box data the engine was built with (files' comments and
     layout do not change it, any value does).
 
@@ -206,16 +206,16 @@ def box_fingerprint(engine: Engine) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def rules_version(engine: Engine) -> int:
+def rules_version(engine: Engine[Any]) -> int:
     return int(getattr(engine, "rules_version", 1))
 
 
-def header_stamp(engine: Engine) -> dict[str, Any]:
+def header_stamp(engine: Engine[Any]) -> dict[str, Any]:
     """What a v2 header says about the rules and the box it was played with."""
     return {"rules_version": rules_version(engine), "box": box_fingerprint(engine)}
 
 
-def stamp_warnings(header: dict[str, Any], engine: Engine) -> list[Notice]:
+def stamp_warnings(header: dict[str, Any], engine: Engine[Any]) -> list[Notice]:
     """Warnings (not errors) when a record was played with other rules or another box."""
     out: list[Notice] = []
     if "rules_version" in header and header["rules_version"] != rules_version(engine):
@@ -234,7 +234,7 @@ def stamp_warnings(header: dict[str, Any], engine: Engine) -> list[Notice]:
 class Replayed:
     """A game rebuilt from a record: everything the command line and the screens need."""
 
-    engine: Engine
+    engine: Engine[Any]
     state: Any
     actions: list[Action] = field(default_factory=list)
     #: events[i]: what action i caused
@@ -267,7 +267,7 @@ def replay_record(lines: Iterable[str] | str) -> Replayed:
     return out
 
 
-def replay(lines: Iterable[str] | str) -> tuple[Engine, Any, list[Action]]:
+def replay(lines: Iterable[str] | str) -> tuple[Engine[Any], Any, list[Action]]:
     """Rebuild a game from a record: (engine, state, actions). See :func:`replay_record`."""
     done = replay_record(lines)
     return done.engine, done.state, done.actions

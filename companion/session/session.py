@@ -11,9 +11,9 @@ screen shows is already on disk. If the store refuses (a full card), the game st
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic
 
-from companion.engine.base import Action, Event, IllegalAction
+from companion.engine.base import Action, Engine, Event, IllegalAction, S
 from companion.session.chance import SeededChance
 from companion.session.notice import Notice, StoreError
 from companion.session.record import RECORD_VERSION, RecordError, dumps, header_stamp, stamp_warnings
@@ -23,19 +23,22 @@ from companion.session.store import Store
 CLOSE_REASONS = ("left", "abandoned")
 
 
-class Session:
-    """One game in progress: its engine, the actions so far, their events and every state."""
+class Session(Generic[S]):
+    """One game in progress: its engine, the actions so far, their events and every state.
+
+    Generic in the game's state ``S``: ``Session[suleika.State]`` where the caller knows the
+    game (a table screen), ``Session[Any]`` where it is read from a header."""
 
     def __init__(self, header: dict[str, Any], store: Store | None = None, game_id: int | None = None) -> None:
         from companion.games import get_engine
 
         self.header = dict(header)
-        self.engine = get_engine(str(header["game"]))
+        self.engine: Engine[S] = get_engine(str(header["game"]))
         self.store = store
         self.game_id = game_id
         self.chance_source = SeededChance(int(header.get("seed", 0)))
         # states[i] is the state after i actions; kept so undo is instant.
-        self.states = [self.engine.new_game(self.header)]
+        self.states: list[S] = [self.engine.new_game(self.header)]
         self.actions: list[Action] = []
         #: events[i] is what action i caused (the log the screens show and animate)
         self.events: list[list[Event]] = []
@@ -44,7 +47,7 @@ class Session:
 
     # -- creating and resuming -------------------------------------------------------------
     @classmethod
-    def new(cls, header: dict[str, Any], store: Store | None = None) -> Session:
+    def new(cls, header: dict[str, Any], store: Store | None = None) -> Session[Any]:
         """A fresh game with a v2 header (rules version and box fingerprint added); with a
         store it is saved from the first moment."""
         from companion.games import get_engine
@@ -57,7 +60,7 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, store: Store, game_id: int) -> tuple[Session, RecordError | None]:
+    def resume(cls, store: Store, game_id: int) -> tuple[Session[Any], RecordError | None]:
         """Rebuild a stored game. A stored action that is damaged on the card or no longer
         applies is set aside with everything after it (kept in the store's ``undone`` table)
         and returned as the error to show; the rest is kept. Raises StoreError only when the
@@ -87,7 +90,7 @@ class Session:
 
     # -- reading ---------------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.states[-1]
 
     @property
@@ -106,13 +109,13 @@ class Session:
     # -- changing --------------------------------------------------------------------------
     _undone = False
 
-    def _push(self, action: Action, state: Any, events: list[Event]) -> None:
+    def _push(self, action: Action, state: S, events: list[Event]) -> None:
         self.states.append(state)
         self.actions.append(action)
         self.events.append(events)
         self._undone = False
 
-    def _winners(self, state: Any) -> list[int]:
+    def _winners(self, state: S) -> list[int]:
         winners = self.engine.summary(state).get("winners", [])
         return [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else []
 
@@ -150,7 +153,7 @@ class Session:
         first = self.engine.chance(self.state)
         if first is None:
             raise IllegalAction("nothing_to_roll", "There is nothing to roll right now.")
-        state, steps = self.state, list[tuple[Action, list[Event], Any]]()
+        state, steps = self.state, list[tuple[Action, list[Event], S]]()
         while len(steps) < limit:
             chance = self.engine.chance(state)
             same = chance is not None and (chance.action, chance.kind) == (first.action, first.kind)

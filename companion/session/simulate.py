@@ -28,9 +28,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Generic
 
-from companion.engine.base import Action, Engine
+from companion.engine.base import Action, Chance, Engine, S
 
 #: A game that has not ended after this many actions is a bug in the engine, not a long game.
 MAX_ACTIONS = 100_000
@@ -38,7 +38,7 @@ MAX_ACTIONS = 100_000
 POLICIES = ("one-heading", "random")
 
 
-def random_step(engine: Engine, state: Any, rng: random.Random) -> Action:
+def random_step(engine: Engine[S], state: S, rng: random.Random) -> Action:
     """One action a random player (or the die) could take now: any legal choice or the roll,
     each equally likely."""
     options: list[Action | None] = list(engine.legal_actions(state))
@@ -57,7 +57,7 @@ def random_step(engine: Engine, state: Any, rng: random.Random) -> Action:
     return pick
 
 
-def _hooks(engine: Engine, state: Any, options: list[Action | None], chance: Any,
+def _hooks(engine: Engine[S], state: S, options: list[Action | None], chance: Chance | None,
            rng: random.Random) -> Action | None:
     """The optional engine hooks (``companion.engine.base.OPTIONAL_HOOKS``): adds the choices
     too many to list (a new layout of the clouds) to ``options``, and half the time returns a
@@ -74,7 +74,7 @@ def _hooks(engine: Engine, state: Any, options: list[Action | None], chance: Any
     return None
 
 
-def random_game(engine: Engine, header: dict[str, Any], seed: int) -> tuple[Any, list[Action]]:
+def random_game(engine: Engine[S], header: dict[str, Any], seed: int) -> tuple[S, list[Action]]:
     """Play a whole game with random legal choices; returns the final state and the actions."""
     rng = random.Random(seed)
     state = engine.new_game(header)
@@ -88,19 +88,19 @@ def random_game(engine: Engine, header: dict[str, Any], seed: int) -> tuple[Any,
     return state, actions
 
 
-class OneHeading:
+class OneHeading(Generic[S]):
     """The ``one-heading`` policy: before a roll, each kind of choice at most once per player.
 
     It remembers the kinds taken since the last roll and by whom; ``step`` then draws from the
     remaining choices exactly as :func:`random_step` draws from all of them.
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine[S]) -> None:
         self.engine = engine
         self.taken: set[str] = set()
         self.player: int | None = None
 
-    def step(self, state: Any, rng: random.Random) -> Action:
+    def step(self, state: S, rng: random.Random) -> Action:
         engine = self.engine
         player = engine.current_player(state)
         if player != self.player:
@@ -128,8 +128,8 @@ class OneHeading:
         return pick
 
 
-def play_game(engine: Engine, header: dict[str, Any], seed: int,
-              policy: str = "one-heading") -> tuple[Any, list[Action]]:
+def play_game(engine: Engine[S], header: dict[str, Any], seed: int,
+              policy: str = "one-heading") -> tuple[S, list[Action]]:
     """Play a whole game with ``policy`` (one of :data:`POLICIES`) through the engine's public
     methods; returns the final state and the actions."""
     if policy == "random":

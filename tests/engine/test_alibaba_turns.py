@@ -228,13 +228,18 @@ def test_a_die_value_outside_1_to_6_is_refused():
 
 
 @pytest.mark.parametrize("header, code, match", [
-    ({"players": 1}, "players_count", "2 to 6 players, not 1"), ({"players": 7}, "players_count", "2 to 6 players"),
+    ({"players": 1}, "bad_players", "2–6 players, not 1"), ({"players": 7}, "bad_players", "2–6 players"),
     ({"players": 3, "names": ["A", "B"]}, "names_count", "must list 3 names"),
-    ({"players": 3, "colors": ["red"]}, "colors_count", "must list 3 colours"),
+    ({"players": 3, "colors": ["red"]}, "colors_count", "one entry per player"),
+    ({"players": 4, "colors": [["nope"], 5, None, {}]}, "colors_entry", "colour name"),
+    ({"players": 3, "colors": ["red", "red", "red"]}, "colour_twice", "red is chosen more than once"),
+    ({"players": 2, "colors": ["red", "pink"]}, "unknown_colour", "no colour pink"),
     ({"players": 2, "seed": "x"}, "bad_seed", 'not "x"'),
-    ({"players": 2, "variant_free_loot": "yes"}, "bad_free_loot", "true or false"),
+    ({"players": 2, "variant_free_loot": "yes"}, "bad_option", "false, true"),
+    ({"players": 2, "game": "suleika"}, "wrong_game", "for suleika, not alibaba"),
 ])
 def test_bad_headers_are_refused(header, code, match):
+    """Among them the two that once slipped through: a Suleika header, colours that are none."""
     with pytest.raises(IllegalAction, match=match) as info:
         ENGINE.new_game({"record": 1, "game": "alibaba", **header})
     assert info.value.code == code
@@ -249,3 +254,9 @@ def test_summary_is_plain_json_with_everything_the_table_sees():
                                      "card_count": 2, "movement_cards": [1, 1]}
     assert summary["pile_counts"]["Betrüger"] == 14 and summary["piles"]["Betrüger"]["Hehler"] == 2
     assert summary["ledger"]["balanced"] is True and summary["phase"] == "turn"
+
+
+def test_a_header_that_is_no_object_is_refused_in_words():
+    with pytest.raises(IllegalAction) as info:
+        ENGINE.new_game([1, 2])  # type: ignore[arg-type]
+    assert info.value.code == "header_not_object"

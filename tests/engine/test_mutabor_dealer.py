@@ -13,6 +13,7 @@ import pytest
 from mutabor_helpers import BOX, ENGINE, TOP, kinds, maze, new, put, refused
 
 from companion.engine.base import IllegalAction
+from companion.engine.rng import SplitMix64
 from companion.games.mutabor.rules import (
     deal,
     deal_tries,
@@ -22,7 +23,7 @@ from companion.games.mutabor.rules import (
     solvable,
     unreachable_goals,
 )
-from companion.games.mutabor.rules.dealer import SplitMix64, shuffle
+from companion.games.mutabor.rules.dealer import shuffle
 from companion.games.mutabor.rules.geometry import SEAT_SIDES
 from companion.games.mutabor.rules.moves import unreachable_cells
 
@@ -32,9 +33,9 @@ BOTTOM_CUT, TOP_CUT = 87, 286
 
 def test_the_generator_gives_the_same_numbers_everywhere():
     # SplitMix64's published first output for seed 0 is 0xE220A8397B1DCDAF.
-    assert SplitMix64(0).next() == 0xE220A8397B1DCDAF
+    assert SplitMix64(0).next64() == 0xE220A8397B1DCDAF
     rng = SplitMix64(1234567)
-    assert [rng.next() for _ in range(3)] == [6457827717110365317, 3203168211198807973, 9817491932198370423]
+    assert [rng.next64() for _ in range(3)] == [6457827717110365317, 3203168211198807973, 9817491932198370423]
     assert SplitMix64(-1).state == (1 << 64) - 1  # negative seeds are taken modulo 2**64
 
 
@@ -125,9 +126,11 @@ def test_a_box_with_other_counts_takes_mazes_with_those_counts():
     ({"game": "suleika"}, "wrong_game"),
     ({"seed": "nine"}, "bad_seed"),
     ({"seed": None, "maze": None}, "bad_seed"),
-    ({"allow_unreachable": "yes"}, "bad_flag"),
-    ({"names": ["Ann"]}, "bad_list"),
-    ({"colors": ["red", 3]}, "bad_list"),
+    ({"allow_unreachable": "yes"}, "bad_option"),
+    ({"names": ["Ann"]}, "names_count"),
+    ({"colors": ["red", 3]}, "colors_entry"),
+    ({"colors": ["red", "red"]}, "colour_twice"),
+    ({"colors": ["red", "pink"]}, "unknown_colour"),
 ])
 def test_bad_headers_are_refused(header, code):
     base = {"record": 2, "game": "mutabor", "players": 2, "seed": 1}
@@ -139,7 +142,7 @@ def test_bad_headers_are_refused(header, code):
     assert info.value.code == "no_maze"
     with pytest.raises(IllegalAction) as info:
         ENGINE.new_game(["mutabor"])
-    assert info.value.code == "bad_header"
+    assert info.value.code == "header_not_object"
 
 
 # -- unreachable goal cells and the swap ---------------------------------------------------------

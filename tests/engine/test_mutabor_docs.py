@@ -52,7 +52,7 @@ def test_every_refusal_code_is_a_literal_with_texts_in_both_languages():
             assert literal, f"{name}: IllegalAction without a code literal and template near {call.start()}"
             template = "".join(a or b for a, b in re.findall(r""""([^"]*)"|'([^']*)'""", literal.group(2)))
             codes[literal.group(1)] = blanks(template)
-    assert len(codes) >= 40
+    assert len(codes) >= 30  # the header and action-name codes are the kit's (companion/engine)
     en, de = texts("en")["refusal"], texts("de")["refusal"]
     assert set(en) == set(de) == set(codes)
     for code, params in codes.items():

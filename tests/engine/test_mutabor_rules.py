@@ -67,7 +67,7 @@ def test_open_sides_only_for_two_players():
     for players in (3, 4):
         with pytest.raises(IllegalAction) as info:
             new(players, open_sides=True)
-        assert info.value.code == "open_sides_two"
+        assert info.value.code == "option_players" and info.value.params == {"key": "open_sides", "counts": "2"}
 
 
 def test_rule_5_no_jumping_over_figures_own_or_foreign():

@@ -57,8 +57,8 @@ def test_three_players_the_top_player_may_begin():
     assert order == [2, 0, 2, 0] and ENGINE.current_player(state) == 1
 
 
-@pytest.mark.parametrize("players,first,code", [(3, 1, "bad_first"), (3, 3, "bad_first"), (2, 1, "first_three"),
-                                                (4, 2, "first_three")])
+@pytest.mark.parametrize("players,first,code", [(3, 1, "bad_option"), (3, 3, "bad_option"), (2, 1, "bad_option"),
+                                                (4, 2, "option_players")])
 def test_who_begins_is_checked(players, first, code):
     with pytest.raises(Exception) as info:
         new(players, first=first)
@@ -133,9 +133,9 @@ def test_reaching_a_goal_cell_is_marked_in_the_move_event():
 
 def test_bad_actions_are_refused_with_their_own_codes():
     state = new(2)
-    assert refused(state, ["move"]).code == "bad_action"
+    assert refused(state, ["move"]).code == "not_an_action"
     assert refused(state, {"action": "jump"}).code == "unknown_action"
-    assert refused(state, {"from": [7, 3]}).code == "unknown_action"
+    assert refused(state, {"from": [7, 3]}).code == "not_an_action"
 
 
 def test_settle_skips_in_order_and_stops_at_the_first_who_can_move():

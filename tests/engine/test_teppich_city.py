@@ -6,10 +6,10 @@ import pytest
 from teppich_helpers import BOX, ENGINE, column
 
 from companion.engine.base import IllegalAction
+from companion.engine.rng import SplitMix64
 from companion.games.teppich.rules import check_city, generate
 from companion.games.teppich.rules.board import has_way
 from companion.games.teppich.rules.city import reserved
-from companion.games.teppich.rules.rng import SplitMix64
 
 
 def header(**extra):
@@ -91,9 +91,12 @@ def test_a_table_city_is_taken_as_entered():
     ({"players": 7}, "bad_players"),
     ({"seed": "x"}, "bad_seed"),
     ({"game": "suleika"}, "wrong_game"),
-    ({"special_die": "yes"}, "bad_special_die"),
-    ({"names": ["A", "B"]}, "bad_header_list"),
-    ({"colors": ["red"] * 3}, "bad_header_list"),
+    ({"special_die": "yes"}, "bad_option"),
+    ({"names": ["A", "B"]}, "names_count"),
+    ({"colors": ["red"] * 3}, "colors_count"),
+    ({"colors": ["red"] * 4}, "colour_twice"),
+    ({"colors": [["nope"], 5, None, {}]}, "colors_entry"),
+    ({"colors": [["nope"], "red", "blue", "green"]}, "unknown_colour"),
 ])
 def test_bad_headers_and_cities(extra, code):
     assert refused_header(header(**extra)) == code
@@ -102,7 +105,7 @@ def test_bad_headers_and_cities(extra, code):
 def test_a_header_that_is_not_an_object():
     with pytest.raises(IllegalAction) as info:
         ENGINE.new_game(["teppich"])  # type: ignore[arg-type]
-    assert info.value.code == "bad_header"
+    assert info.value.code == "header_not_object"
 
 
 def test_names_and_colours_from_the_header():

@@ -55,7 +55,7 @@ def test_malformed_actions_are_refused_and_nothing_changes():
     s = new(3)
     before = s.to_dict()
     assert refused(s, {"action": "teleport"}) == "unknown_action"
-    assert refused(s, {"nothing": 1}) == "bad_action"
+    assert refused(s, {"nothing": 1}) == "not_an_action"
     assert refused(s, {**fly(1, 0), "seat": 2}) == "not_your_turn"
     assert refused(s, {"action": "drift", "token": {"leg": "side", "change": 1}}) == "unknown_field"
     assert ENGINE.apply(s, {**fly(1, 0), "seat": 0})[0].current == 1

@@ -29,6 +29,8 @@ class State:
 class RaceEngine:
     name = "race"
     chance_actions = frozenset({"roll"})
+    REASONS = ("won",)
+    CHANCE_KINDS = ("die",)
     box = None
 
     def new_game(self, header: dict[str, Any]) -> State:

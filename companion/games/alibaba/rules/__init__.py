@@ -65,7 +65,9 @@ Rule decisions (the rules file's [assumed] values live in ``assets/alibaba/``):
 from __future__ import annotations
 
 from companion.games.alibaba.rules.box import Box
-from companion.games.alibaba.rules.engine import CHANCE_KINDS, REASONS, AliBabaEngine
+from companion.games.alibaba.rules.engine import AliBabaEngine
+
+REASONS, CHANCE_KINDS = AliBabaEngine.REASONS, AliBabaEngine.CHANCE_KINDS
 
 
 def make_engine(box: Box) -> AliBabaEngine:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.actions import action_name, handlers
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
+from companion.engine.header import check_header
+from companion.games.alibaba import SPEC
 from companion.games.alibaba.rules import actions as read
 from companion.games.alibaba.rules import arrest
 from companion.games.alibaba.rules import events as event_fields
@@ -46,26 +49,23 @@ from companion.games.alibaba.rules.state import (
 from companion.games.alibaba.rules.view import summary
 from companion.games.alibaba.rules.waiting import not_now
 
-ALL_ACTIONS = frozenset({"draw", "roll", "sell", "move", "take", "done", "choose_player", "set_die", "trade",
-                         "give", "pick_gang", "dump", "sell_to", "last_chance", "choose_starter"})
-#: Every reason code an event carries: ``pay`` events (the ledger), ``cards`` events,
-#: ``forgiven`` and ``arrest_over`` (its ``why``). Each is worded by ``alibaba.reason.<code>``
-#: in ``assets/i18n/``, filled in from the event's ``params``.
-REASONS = (
-    "dump_fee", "bought_before_arrest", "last_chance_fee", "kadi_bribe", "kadi_bribe_broke", "broke_sale", "loot",
-    "sold", "round_payout", "round_payout_complete", "round_bonus", "event1", "event2", "event8", "event9",
-    "bazaar_sale", "bazaar_swap", "bribe_forgiven",
-    "dumped", "sold_before_arrest", "returned_last_chance", "sold_when_broke", "loot_card", "free_card", "given",
-    "traded", "sold_card",
-    "nobody_affected", "all_dumped", "fate_number",
-)
-#: Every ``Chance.kind`` this engine asks for.
-CHANCE_KINDS = ("movement_card", "die", "black_die", "white_die")
+#: The actions each phase waits for; anything else is refused with ``waiting.not_now``.
+PHASE_ACTIONS: dict[str, frozenset[str]] = {
+    DEAL: frozenset({"draw"}), TURN: frozenset({"sell", "move"}), LOOT: frozenset({"take", "done"}),
+    TARGET: frozenset({"choose_player"}), EVENT_ROLL: frozenset({"roll"}), SET_DIE: frozenset({"set_die"}),
+    GIFT: frozenset({"take"}), BAZAAR: frozenset({"trade", "done"}), GIVE: frozenset({"give"}),
+    BONUS_ROLL: frozenset({"roll"}), GANG_ROLL: frozenset({"roll"}), PICK_GANG: frozenset({"pick_gang"}),
+    DUMP: frozenset({"dump", "sell_to", "done"}), BLACK_ROLL: frozenset({"roll"}),
+    LAST_CHANCE: frozenset({"last_chance", "done"}), WHITE_ROLL: frozenset({"roll"}),
+    CHOOSE_STARTER: frozenset({"choose_starter"}), OVER: frozenset(),
+}
+ACTIONS = ("draw", "roll", "sell", "move", "take", "done", "choose_player", "set_die", "trade", "give",
+           "pick_gang", "dump", "sell_to", "last_chance", "choose_starter")
 #: The die each rolling phase asks for (``Chance.kind``).
 ROLL_KINDS = {EVENT_ROLL: "die", BONUS_ROLL: "die", GANG_ROLL: "die", BLACK_ROLL: "black_die",
               WHITE_ROLL: "white_die"}
 
-Handler = Callable[[Box, Draft, list[Event], Action], None]
+Handler = Callable[[Draft, list[Event], Action], None]
 
 
 class AliBabaEngine:
@@ -75,57 +75,34 @@ class AliBabaEngine:
     #: One action for every die (the Chance kind says which die) and one for drawing a
     #: movement card while dealing; neither can be taken back.
     chance_actions = frozenset({"roll", "draw"})
+    #: Every reason code an event carries: ``pay`` events (the ledger), ``cards`` events,
+    #: ``forgiven`` and ``arrest_over`` (its ``why``). Each is worded by ``[reason]`` in the
+    #: game's ``de.toml``/``en.toml``, filled in from the event's ``params``.
+    REASONS: tuple[str, ...] = (
+        "dump_fee", "bought_before_arrest", "last_chance_fee", "kadi_bribe", "kadi_bribe_broke", "broke_sale",
+        "loot", "sold", "round_payout", "round_payout_complete", "round_bonus", "event1", "event2", "event8",
+        "event9", "bazaar_sale", "bazaar_swap", "bribe_forgiven",
+        "dumped", "sold_before_arrest", "returned_last_chance", "sold_when_broke", "loot_card", "free_card",
+        "given", "traded", "sold_card",
+        "nobody_affected", "all_dumped", "fate_number",
+    )
+    #: Every ``Chance.kind`` this engine asks for.
+    CHANCE_KINDS: tuple[str, ...] = ("movement_card", "die", "black_die", "white_die")
 
     def __init__(self, box: Box) -> None:
         self.box = box
-        self._handlers: dict[str, dict[str, Handler]] = {
-            DEAL: {"draw": _draw},
-            TURN: {"sell": _sell, "move": _move},
-            LOOT: {"take": _loot, "done": _stop_loot},
-            TARGET: {"choose_player": _choose_player},
-            EVENT_ROLL: {"roll": lambda b, d, e, a: event_fields.event_roll(b, d, e, read.die(a))},
-            SET_DIE: {"set_die": lambda b, d, e, a: event_fields.set_die(b, d, e, read.die(a))},
-            GIFT: {"take": event_fields.gift},
-            BAZAAR: {"trade": event_fields.trade, "done": lambda b, d, e, a: event_fields.close_bazaar(d)},
-            GIVE: {"give": event_fields.give},
-            BONUS_ROLL: {"roll": lambda b, d, e, a: event_fields.bonus_roll(b, d, e, read.die(a))},
-            GANG_ROLL: {"roll": _gang_roll},
-            PICK_GANG: {"pick_gang": lambda b, d, e, a: arrest.start(b, d, e, (read.gang(b, a),))},
-            DUMP: {"dump": arrest.dump, "sell_to": arrest.sell_to,
-                   "done": lambda b, d, e, a: arrest.done_dump(b, d, e)},
-            BLACK_ROLL: {"roll": lambda b, d, e, a: arrest.black_roll(b, d, e, read.die(a))},
-            LAST_CHANCE: {"last_chance": arrest.last_chance,
-                          "done": lambda b, d, e, a: arrest.done_last_chance(b, d, e)},
-            WHITE_ROLL: {"roll": lambda b, d, e, a: arrest.white_roll(b, d, e, read.die(a))},
-            CHOOSE_STARTER: {"choose_starter": _choose_starter},
-            OVER: {},
-        }
+        self._handlers: dict[str, Handler] = handlers(self, ACTIONS)
 
     # -- the Engine protocol -----------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
-        players = header.get("players")
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise IllegalAction("players_count", "Ali Baba is for 2 to 6 players, not {value}.",
-                                value=read.shown(players))
-        seed = header.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalAction("bad_seed", 'The header\'s "seed" must be a whole number, not {value}.',
-                                value=read.shown(seed))
-        names = header.get("names") or [f"Player {i + 1}" for i in range(players)]
-        if (not isinstance(names, list) or len(names) != players
-                or not all(isinstance(n, str) and n.strip() for n in names)):
-            raise IllegalAction("names_count", '"names" must list {players} names.', players=players)
-        colors = header.get("colors")
-        if colors is not None and (not isinstance(colors, list) or len(colors) != players):
-            raise IllegalAction("colors_count", '"colors" must list {players} colours.', players=players)
-        free = header.get("variant_free_loot", False)
-        if not isinstance(free, bool):
-            raise IllegalAction("bad_free_loot", '"variant_free_loot" must be true or false.')
+        checked = check_header(SPEC, header)  # counts, options, names, colours: the kit's one checker
+        players = checked.players
+        names = checked.names or tuple(f"Player {i + 1}" for i in range(players))
         s, groups = self.box.settings, len(self.box.groups)
         # Seat 0 begins the first round, so the dealer is the last seat (the starter sits to
         # the dealer's left); after that the poorest names the starter.
         return State(
-            names=tuple(n.strip() for n in names), free_loot=free, money=(s.start_money,) * players,
+            names=names, free_loot=checked.options["variant_free_loot"], money=(s.start_money,) * players,
             cards=((0,) * groups,) * players, piles=(s.group_size,) * groups, hands=((),) * players,
             round=1, starter=0, dealer=players - 1, turn=0, position=0, branch=None, phase=DEAL,
             actor=players - 1, queue=(), passed=(), takes_left=0, event=None, target=None,
@@ -133,28 +110,88 @@ class AliBabaEngine:
             last_fate=None, bank_paid=0, bank_received=0, winners=())
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            raise IllegalAction("not_an_action", 'An action is a JSON object with an "action" name.')
-        name = action["action"]
-        if name not in ALL_ACTIONS:
-            raise IllegalAction("unknown_action", 'Unknown action "{action}". Ali Baba knows: {known}.',
-                                action=name, known=sorted(ALL_ACTIONS))
-        handler = self._handlers[state.phase].get(name)
-        if handler is None:
+        name = action_name(action, self._handlers)
+        if name not in PHASE_ACTIONS[state.phase]:
             raise not_now(state.phase, name)
         if "seat" in action and name not in ("trade", "roll", "draw"):
             who = self.current_player(state)
             actor = read.seat(action, "seat", state.players)
-            # who is never None here: a finished game has no handlers, refused just above
+            # who is never None here: a finished game waits for no action, refused just above
             if who is not None and actor != who:
                 raise IllegalAction("not_your_turn", "It is {who}'s turn to act, not {actor}'s.",
                                     who=state.names[who], actor=state.names[actor])
         d = thaw(state)
         events: list[Event] = []
-        handler(self.box, d, events, action)
+        self._handlers[name](d, events, action)
         if d.phase == END:
             _next_turn(d, events)
         return freeze(d), events
+
+    # -- the actions: each name's rule, by the phase it is taken in ----------------------------
+    def _draw(self, d: Draft, events: list[Event], action: Action) -> None:
+        _draw(self.box, d, events, action)
+
+    def _roll(self, d: Draft, events: list[Event], action: Action) -> None:
+        box, value = self.box, read.die(action)
+        if d.phase == EVENT_ROLL:
+            event_fields.event_roll(box, d, events, value)
+        elif d.phase == BONUS_ROLL:
+            event_fields.bonus_roll(box, d, events, value)
+        elif d.phase == GANG_ROLL:
+            _gang_roll(box, d, events, value)
+        elif d.phase == BLACK_ROLL:
+            arrest.black_roll(box, d, events, value)
+        else:
+            arrest.white_roll(box, d, events, value)
+
+    def _sell(self, d: Draft, events: list[Event], action: Action) -> None:
+        _sell(self.box, d, events, action)
+
+    def _move(self, d: Draft, events: list[Event], action: Action) -> None:
+        _move(self.box, d, events, action)
+
+    def _take(self, d: Draft, events: list[Event], action: Action) -> None:
+        if d.phase == LOOT:
+            _loot(self.box, d, events, action)
+        else:
+            event_fields.gift(self.box, d, events, action)
+
+    def _done(self, d: Draft, events: list[Event], action: Action) -> None:
+        if d.phase == LOOT:
+            _stop_loot(self.box, d, events, action)
+        elif d.phase == BAZAAR:
+            event_fields.close_bazaar(d)
+        elif d.phase == DUMP:
+            arrest.done_dump(self.box, d, events)
+        else:
+            arrest.done_last_chance(self.box, d, events)
+
+    def _choose_player(self, d: Draft, events: list[Event], action: Action) -> None:
+        event_fields.choose_player(self.box, d, events, read.seat(action, "player", d.players))
+
+    def _set_die(self, d: Draft, events: list[Event], action: Action) -> None:
+        event_fields.set_die(self.box, d, events, read.die(action))
+
+    def _trade(self, d: Draft, events: list[Event], action: Action) -> None:
+        event_fields.trade(self.box, d, events, action)
+
+    def _give(self, d: Draft, events: list[Event], action: Action) -> None:
+        event_fields.give(self.box, d, events, action)
+
+    def _pick_gang(self, d: Draft, events: list[Event], action: Action) -> None:
+        arrest.start(self.box, d, events, (read.gang(self.box, action),))
+
+    def _dump(self, d: Draft, events: list[Event], action: Action) -> None:
+        arrest.dump(self.box, d, events, action)
+
+    def _sell_to(self, d: Draft, events: list[Event], action: Action) -> None:
+        arrest.sell_to(self.box, d, events, action)
+
+    def _last_chance(self, d: Draft, events: list[Event], action: Action) -> None:
+        arrest.last_chance(self.box, d, events, action)
+
+    def _choose_starter(self, d: Draft, events: list[Event], action: Action) -> None:
+        _choose_starter(self.box, d, events, action)
 
     def legal_actions(self, state: State) -> list[Action]:
         return legal_actions(self.box, state)
@@ -302,12 +339,7 @@ def _stop_loot(box: Box, d: Draft, events: list[Event], action: Action) -> None:
     d.phase = END
 
 
-def _choose_player(box: Box, d: Draft, events: list[Event], action: Action) -> None:
-    event_fields.choose_player(box, d, events, read.seat(action, "player", d.players))
-
-
-def _gang_roll(box: Box, d: Draft, events: list[Event], action: Action) -> None:
-    value = read.die(action)
+def _gang_roll(box: Box, d: Draft, events: list[Event], value: int) -> None:
     gang = box.settings.four_die_gang[value - 1]
     events.append(Event("die", {"die": "die", "value": value, "gang": box.gangs[gang].name}))
     arrest.start(box, d, events, (gang,))
@@ -372,3 +404,8 @@ def _choose_starter(box: Box, d: Draft, events: list[Event], action: Action) -> 
     d.starter, d.dealer = seat, (seat - 1) % d.players
     d.phase, d.actor, d.turn = DEAL, d.dealer, seat
     events.append(Event("starter", {"seat": seat, "round": d.round, "named_by": named_by}))
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: AliBabaEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state

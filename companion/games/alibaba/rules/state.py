@@ -10,8 +10,9 @@ are identical and the physical cards lie open on the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+
+from companion.engine.state import Plain, draft, made
 
 # Phases: who must do what now.
 DEAL = "deal"  # chance: the next movement card is drawn for a seat
@@ -41,7 +42,7 @@ CHANCE_PHASES = frozenset({DEAL, EVENT_ROLL, BONUS_ROLL, GANG_ROLL, BLACK_ROLL, 
 
 
 @dataclass(frozen=True)
-class State:
+class State(Plain):
     """One moment of the game. All fields are plain values; ``summary`` shows them as JSON."""
 
     names: tuple[str, ...]
@@ -129,24 +130,21 @@ _LISTS = {"money", "piles", "queue", "passed"}
 
 
 def thaw(state: State) -> Draft:
-    values: dict[str, Any] = {}
-    for f in fields(State):
-        v = getattr(state, f.name)
-        if f.name in _NESTED:
-            v = [list(row) for row in v]
-        elif f.name in _LISTS:
-            v = list(v)
-        values[f.name] = v
-    return Draft(**values)
+    """The draft of ``state``: its fields copied (``companion.engine.state.draft``, the one way
+    every engine copies a state), with lists for the tuples a rule changes in place."""
+    values = draft(state)
+    for name in _NESTED:
+        values[name] = [list(row) for row in values[name]]
+    for name in _LISTS:
+        values[name] = list(values[name])
+    return made(Draft, values)
 
 
-def freeze(draft: Draft) -> State:
-    values: dict[str, Any] = {}
-    for f in fields(Draft):
-        v = getattr(draft, f.name)
-        if f.name in _NESTED:
-            v = tuple(tuple(row) for row in v)
-        elif f.name in _LISTS:
-            v = tuple(v)
-        values[f.name] = v
-    return State(**values)
+def freeze(d: Draft) -> State:
+    """The state a draft stands for, tuples again."""
+    values = draft(d)
+    for name in _NESTED:
+        values[name] = tuple(tuple(row) for row in values[name])
+    for name in _LISTS:
+        values[name] = tuple(values[name])
+    return made(State, values)

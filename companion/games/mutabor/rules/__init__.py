@@ -66,7 +66,10 @@ from companion.games.mutabor.rules.engine import MutaborEngine, make_engine
 from companion.games.mutabor.rules.moves import moves_home, seat_moves, targets, unreachable_goals
 from companion.games.mutabor.rules.state import State
 
+REASONS, CHANCE_KINDS = MutaborEngine.REASONS, MutaborEngine.CHANCE_KINDS
+
 __all__ = [
+    "CHANCE_KINDS", "REASONS",
     "Box", "MutaborEngine", "State", "check_maze", "deal", "deal_tries", "grid_of", "make_engine",
     "moves_home", "seat_moves", "solvable", "targets", "unreachable_goals",
 ]

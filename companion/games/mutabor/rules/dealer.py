@@ -1,18 +1,15 @@
 """Shuffling and laying the 52 picture cards, and checking a maze the table dealt by hand.
 
 The shuffle must give the same maze for the same seed on every machine and every Python, so
-it does not use ``random`` (whose algorithms may change between versions): a SplitMix64
-generator (Steele, Lea and Flood 2014; the seeding generator of ``java.util.SplittableRandom``
-and of xoshiro) feeds a Fisher–Yates shuffle, and a bounded draw rejects the few values that
-would make a modulo uneven. When a maze has an unreachable goal cell the dealer simply shuffles
-again, drawing on from the same generator, up to the box's ``max_deals`` times.
+it does not use ``random`` (whose algorithms may change between versions): the engines' one
+seeded generator (``companion.engine.rng.SplitMix64``) feeds a Fisher–Yates shuffle. When a
+maze has an unreachable goal cell the dealer simply shuffles again, drawing on from the same
+generator, up to the box's ``max_deals`` times.
 
 >>> from companion.games.mutabor.box_files import load
 >>> cards = deal(9, load(), 4)
 >>> len(cards), cards == deal(9, load(), 4)
 (52, True)
->>> SplitMix64(0).next()
-16294208416658607535
 """
 
 from __future__ import annotations
@@ -21,43 +18,16 @@ from collections import Counter
 from typing import Any
 
 from companion.engine.base import IllegalAction
+from companion.engine.rng import SplitMix64
 from companion.games.mutabor.rules.box import Box
 from companion.games.mutabor.rules.geometry import KINDS, SEAT_SIDES, SIZE
 from companion.games.mutabor.rules.moves import unreachable_cells
 from companion.games.mutabor.rules.state import Grid
 
-MASK64 = (1 << 64) - 1
-
-
-class SplitMix64:
-    """A tiny, well-known 64-bit generator: exact same numbers from the same seed anywhere."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A whole number from 0 to n - 1, each equally likely (rejecting the uneven top)."""
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % n
-
 
 def shuffle(cards: tuple[str, ...], rng: SplitMix64) -> tuple[str, ...]:
-    """Fisher–Yates (Durstenfeld's version) with ``rng``; returns a new tuple."""
-    pile = list(cards)
-    for i in range(len(pile) - 1, 0, -1):
-        j = rng.below(i + 1)
-        pile[i], pile[j] = pile[j], pile[i]
-    return tuple(pile)
+    """The pile shuffled by ``rng`` (Fisher–Yates); returns a new tuple."""
+    return tuple(rng.shuffled(cards))
 
 
 def grid_of(maze: list[str] | tuple[str, ...], box: Box) -> Grid:

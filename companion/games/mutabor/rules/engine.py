@@ -7,19 +7,21 @@ so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.actions import action_name, handlers
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.mutabor.rules import moves as mv
 from companion.games.mutabor.rules.box import Box
 from companion.games.mutabor.rules.check import capture_cell, cell_of, check_move, check_swap
 from companion.games.mutabor.rules.geometry import CENTRE, GOAL, MIDDLE_SEAT, VISIBLE, Cell
 from companion.games.mutabor.rules.header import start_state
-from companion.games.mutabor.rules.state import State
-from companion.games.mutabor.rules.state import evolve as replace
+from companion.games.mutabor.rules.state import State, evolve
 
 ACTIONS = ("move", "swap", "draw")
+Handler = Callable[[State, Action], tuple[State, list[Event]]]
 
 
 def _pair(cell: Cell) -> list[int]:
@@ -42,13 +44,13 @@ def settle(state: State, seat: int, events: list[Event]) -> State:
             passes.append((seat, "sits_out"))
         elif mv.can_move(state, seat):
             events.extend(Event("pass", {"seat": s, "reason": r}) for s, r in passes)
-            return replace(state, turn=seat, sat_out=sat_out, swapped=False, passes=tuple(passes))
+            return evolve(state, turn=seat, sat_out=sat_out, swapped=False, passes=tuple(passes))
         else:
             passes.append((seat, "no_move"))
             stuck += 1
         seat = (seat + 1) % state.players
     events.append(Event("over", {"winners": [], "draw": True, "reason": "no_moves"}))
-    return replace(state, turn=None, over=True, draw=True, swapped=False, passes=())
+    return evolve(state, turn=None, over=True, draw=True, swapped=False, passes=())
 
 
 class MutaborEngine:
@@ -56,9 +58,14 @@ class MutaborEngine:
 
     name = "mutabor"
     chance_actions: frozenset[str] = frozenset()
+    #: Every ``reason`` a ``pass`` or ``over`` event carries.
+    REASONS: tuple[str, ...] = ("no_move", "sits_out", "no_moves", "agreed", "all_home")
+    #: Nothing is left to chance during play: the maze comes from the header.
+    CHANCE_KINDS: tuple[str, ...] = ()
 
     def __init__(self, box: Box) -> None:
         self.box = box
+        self._handlers: dict[str, Handler] = handlers(self, ACTIONS)
 
     # -- the Engine protocol ------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -66,19 +73,10 @@ class MutaborEngine:
         return settle(state, state.first, [])
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        if not isinstance(action, dict):
-            raise IllegalAction("bad_action", "An action must be a JSON object")
-        name = action.get("action")
-        if name not in ACTIONS:
-            raise IllegalAction("unknown_action", "Unknown action {name}: move, swap or draw", name=str(name))
+        handler = self._handlers[action_name(action, self._handlers)]
         if state.over:
             raise IllegalAction("game_over", "The game is over")
-        if name == "move":
-            return self._move(state, action)
-        if name == "swap":
-            return self._swap(state, action)
-        events = [Event("over", {"winners": [], "draw": True, "reason": "agreed"})]
-        return replace(state, turn=None, over=True, draw=True, swapped=False, passes=()), events
+        return handler(state, action)
 
     def legal_actions(self, state: State) -> list[Action]:
         if state.over or state.turn is None:
@@ -143,12 +141,17 @@ class MutaborEngine:
             assert to is not None
             figures[victim][figures[victim].index(b)] = to
             events.append(Event("capture", {"seat": seat, "owner": victim, "at": _pair(b), "to": _pair(to)}))
-        moved = replace(state, figures=tuple(tuple(sorted(cells)) for cells in figures), moves=state.moves + 1)
+        moved = evolve(state, figures=tuple(tuple(sorted(cells)) for cells in figures), moves=state.moves + 1)
         goal = set(GOAL[state.sides[seat]])
         if all(cell in goal for cell in moved.figures[seat]):
             events.append(Event("over", {"winners": [seat], "draw": False, "reason": "all_home"}))
-            return replace(moved, turn=None, over=True, winners=(seat,), swapped=False, passes=()), events
+            return evolve(moved, turn=None, over=True, winners=(seat,), swapped=False, passes=()), events
         return settle(moved, (seat + 1) % state.players, events), events
+
+    def _draw(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        """An agreed draw, at any time."""
+        events = [Event("over", {"winners": [], "draw": True, "reason": "agreed"})]
+        return evolve(state, turn=None, over=True, draw=True, swapped=False, passes=()), events
 
     def _swap(self, state: State, action: Action) -> tuple[State, list[Event]]:
         seat = state.turn
@@ -157,7 +160,7 @@ class MutaborEngine:
         check_swap(state, a, b, mv.unreachable_goals(state)[seat])
         rows = [list(row) for row in state.grid]
         rows[a[0]][a[1]], rows[b[0]][b[1]] = rows[b[0]][b[1]], rows[a[0]][a[1]]
-        swapped = replace(state, grid=tuple(tuple(row) for row in rows), swapped=True)
+        swapped = evolve(state, grid=tuple(tuple(row) for row in rows), swapped=True)
         return swapped, [Event("swap", {"seat": seat, "a": _pair(a), "b": _pair(b),
                                         "cards": [state.card(b), state.card(a)]})]
 
@@ -165,3 +168,8 @@ class MutaborEngine:
 def make_engine(box: Box) -> MutaborEngine:
     """The Mutabor engine for a box (``companion.games.mutabor.box_files.load()``)."""
     return MutaborEngine(box)
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: MutaborEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state

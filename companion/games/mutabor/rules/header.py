@@ -11,66 +11,36 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.base import IllegalAction
+from companion.engine.header import check_header
+from companion.games.mutabor import SPEC
 from companion.games.mutabor.rules.box import Box
 from companion.games.mutabor.rules.dealer import check_maze, deal, grid_of
 from companion.games.mutabor.rules.geometry import MIDDLE_SEAT, SEAT_SIDES, START
 from companion.games.mutabor.rules.state import State
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _flag(header: dict[str, Any], key: str) -> bool:
-    value = header.get(key, False)
-    if not isinstance(value, bool):
-        raise IllegalAction("bad_flag", "{key} must be true or false", key=key)
-    return value
-
-
-def _strings(header: dict[str, Any], key: str, players: int) -> tuple[str, ...] | None:
-    raw = header.get(key)
-    if raw is None:
-        return None
-    if (not isinstance(raw, list) or len(raw) != players
-            or not all(isinstance(v, str) and v.strip() for v in raw)):
-        raise IllegalAction("bad_list", "{key} must list {players} words, one per player",
-                            key=key, players=players)
-    return tuple(v.strip() for v in raw)
-
-
 def start_state(box: Box, header: dict[str, Any]) -> State:
     """The state before the first move; IllegalAction for a bad header or maze.
 
-    The seat to move is found as after any move (``rules.settle``), so a first player
-    with no legal move is already skipped; ``rules`` does that, not this function.
+    The seat to move is found as after any move (``engine.settle``), so a first player
+    with no legal move is already skipped; the engine does that, not this function.
+
+    The maze is dealt here from the header's ``seed`` (or taken from its ``maze``), not asked
+    for as chance actions: every record written so far holds a seed and no deal, and must
+    replay exactly as it did; the shuffle uses the engines' one seeded generator
+    (``companion.engine.rng``).
     """
-    if not isinstance(header, dict):
-        raise IllegalAction("bad_header", "The header must be a JSON object")
-    if header.get("game", "mutabor") != "mutabor":
-        raise IllegalAction("wrong_game", "This header is for {game}, not mutabor", game=str(header.get("game")))
-    players = header.get("players")
-    if not _is_int(players) or players not in SEAT_SIDES:
-        raise IllegalAction("bad_players", "players must be 2, 3 or 4")
-    if "seed" in header and not _is_int(header["seed"]):
-        raise IllegalAction("bad_seed", "seed must be a whole number")
-    open_sides = _flag(header, "open_sides")
-    if open_sides and players != 2:
-        raise IllegalAction("open_sides_two", "Open sides are only for 2 players")
-    allow = _flag(header, "allow_unreachable")
-    first = header.get("first", 0)
-    if players == 3 and first not in (0, 2):
-        raise IllegalAction("bad_first", "With 3 players first must be 0 or 2 (a neighbour of the middle player)")
-    if players != 3 and first != 0:
-        raise IllegalAction("first_three", "Only a 3-player game may choose who begins (first)")
+    checked = check_header(SPEC, header)  # counts, options, names, colours: the kit's one checker
+    players, seed, options = checked.players, checked.seed, checked.options
+    open_sides, first = options.get("open_sides", False), options.get("first", 0)
     if "maze" in header:
         maze = check_maze(header["maze"], box)
-    elif "seed" in header:
-        maze = deal(int(header["seed"]), box, players, allow, open_sides)
+    elif seed is not None:
+        maze = deal(seed, box, players, options["allow_unreachable"], open_sides)
     else:
         raise IllegalAction("no_maze", "The header needs a seed or a maze")
-    names = _strings(header, "names", players) or tuple(f"Player {n}" for n in range(1, players + 1))
-    colors = _strings(header, "colors", players)
+    names = checked.names or tuple(f"Player {n}" for n in range(1, players + 1))
+    colors = None if checked.colors is None else tuple(seat[0] for seat in checked.colors)
     sides = SEAT_SIDES[players]
     return State(
         players=players,
@@ -78,9 +48,9 @@ def start_state(box: Box, header: dict[str, Any]) -> State:
         colors=colors,
         sides=sides,
         open_sides=open_sides,
-        first=int(first),
+        first=first,
         grid=grid_of(maze, box),
         figures=tuple(tuple(sorted(START[side])) for side in sides),
-        turn=int(first),
+        turn=first,
         sat_out=players != 3 or MIDDLE_SEAT == first,
     )

@@ -1,13 +1,14 @@
 """The Mutabor game state: one frozen dataclass of plain values (JSON-friendly).
 
-Nothing here decides a rule; ``rules.py`` does.
+Nothing here decides a rule; ``engine.py`` does. A state is copied the one way every engine
+copies its state (``companion.engine.state``: ``evolve``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from companion.engine.state import Plain, evolve
 from companion.games.mutabor.rules.geometry import Cell
 
 #: The laid maze: ``grid[row][col]`` is the card kind there, None where no cell exists. The
@@ -16,7 +17,7 @@ Grid = tuple[tuple[str | None, ...], ...]
 
 
 @dataclass(frozen=True)
-class State:
+class State(Plain):
     """A moment of a Mutabor game.
 
     ``turn`` is the seat to move (None once over). ``sat_out`` is True once the 3-player
@@ -51,30 +52,5 @@ class State:
         """Which seat's figure stands on each occupied cell."""
         return {cell: seat for seat, cells in enumerate(self.figures) for cell in cells}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The state as plain JSON values (lists for tuples)."""
-        def plain(v: Any) -> Any:
-            if isinstance(v, tuple):
-                return [plain(x) for x in v]
-            return v
-        return {name: plain(getattr(self, name)) for name in self.__dataclass_fields__}
 
-
-_FIELDS = frozenset(State.__dataclass_fields__)
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace(state, **changes)`` without re-running ``__init__`` (a random
-    game makes thousands of states; State computes nothing on construction).
-
-    >>> s = State(2, ("A", "B"), None, ("bottom", "top"), False, 0, (), ((), ()), 0, True)
-    >>> evolve(s, turn=1).turn, s.turn
-    (1, 0)
-    """
-    if not changes.keys() <= _FIELDS:
-        raise TypeError(f"State has no field {sorted(changes.keys() - _FIELDS)[0]!r}")
-    new = object.__new__(State)
-    fields = new.__dict__  # frozen forbids setattr, not filling the instance dict once
-    fields.update(state.__dict__)
-    fields.update(changes)
-    return new
+__all__ = ["Grid", "State", "evolve"]

@@ -59,7 +59,7 @@ and a carpet copies only the board rows it lies on.
 
 from companion.games.suleika.rules.board import walk
 from companion.games.suleika.rules.box import Box
-from companion.games.suleika.rules.engine import CHANCE_KINDS, REASONS, SuleikaEngine, make_engine
+from companion.games.suleika.rules.engine import SuleikaEngine, make_engine
 from companion.games.suleika.rules.queries import (
     HeadingHint,
     allowed_headings,
@@ -73,6 +73,8 @@ from companion.games.suleika.rules.queries import (
     winners,
 )
 from companion.games.suleika.rules.state import State
+
+REASONS, CHANCE_KINDS = SuleikaEngine.REASONS, SuleikaEngine.CHANCE_KINDS
 
 __all__ = [
     "CHANCE_KINDS", "REASONS",

@@ -6,9 +6,11 @@ so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.actions import action_name, handlers
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.suleika.rules import board as geo
 from companion.games.suleika.rules import queries as q
 from companion.games.suleika.rules.board import Cell
@@ -18,10 +20,7 @@ from companion.games.suleika.rules.header import start_state
 from companion.games.suleika.rules.state import State, draft, made
 
 ACTIONS = ("face", "roll", "place")
-#: Every ``reason`` of a ``pay`` event (``tests/test_messages.py`` checks each has its words).
-REASONS = ("carpet",)
-#: Every ``Chance.kind`` this engine asks for.
-CHANCE_KINDS = ("carpet_die",)
+Handler = Callable[[State, Action], tuple[State, list[Event]]]
 
 
 def _is_int(v: Any) -> bool:
@@ -82,13 +81,13 @@ def _end_turn(new: dict[str, Any], mover: int, events: list[Event]) -> State:
     if following is None:
         new["phase"] = "over"
         new["current"] = mover
-        over = made(new)
+        over = made(State, new)
         events.append(event("over", {"winners": q.winners(over), "scores": q.scores(over)}))
         return over
     new["phase"] = "roll"
     new["current"] = following
     new["turn_heading"] = new["facing"]
-    return made(new)
+    return made(State, new)
 
 
 class SuleikaEngine:
@@ -101,6 +100,10 @@ class SuleikaEngine:
 
     name = "suleika"
     chance_actions = frozenset({"roll"})
+    #: Every ``reason`` of a ``pay`` event (``tests/test_messages.py`` checks each has its words).
+    REASONS: tuple[str, ...] = ("carpet",)
+    #: Every ``Chance.kind`` this engine asks for.
+    CHANCE_KINDS: tuple[str, ...] = ("carpet_die",)
 
     def __init__(self, box: Box) -> None:
         self.box = box
@@ -110,22 +113,14 @@ class SuleikaEngine:
         # ((row, col, heading) per pip), and each action name's method: worked out once.
         self._walks = {start: (path, tuple((r, c, h) for (r, c), h in path))
                        for start, path in geo.walk_table(max(geo.TABLE_PIPS, *box.die_faces)).items()}
-        self._handlers = {"face": self._face, "roll": self._roll, "place": self._place}
-        assert tuple(self._handlers) == ACTIONS
+        self._handlers: dict[str, Handler] = handlers(self, ACTIONS)
 
     # -- the Engine protocol ------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
         return start_state(self.box, header)
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        if not isinstance(action, dict):
-            raise IllegalAction("not_an_object", "an action must be a JSON object")
-        name = action.get("action")
-        if not isinstance(name, str):
-            raise IllegalAction("no_action_name", 'an action needs an "action" name: face, roll or place')
-        handler = self._handlers.get(name)
-        if handler is None:
-            raise IllegalAction("unknown_action", 'unknown action "{action}"', action=name)
+        handler = self._handlers[action_name(action, self._handlers)]
         if state.phase == "over":
             raise IllegalAction("game_over", "The game is over")
         return handler(state, action)
@@ -198,7 +193,7 @@ class SuleikaEngine:
             raise IllegalAction("no_turning_back", "Omar may not turn around")
         new = draft(state)
         new["facing"] = heading
-        return made(new), [event("face", {"seat": state.current, "dir": heading})]
+        return made(State, new), [event("face", {"seat": state.current, "dir": heading})]
 
     def _roll(self, state: State, action: Action) -> tuple[State, list[Event]]:
         value = action.get("value")
@@ -234,7 +229,7 @@ class SuleikaEngine:
         top = state.board[end[0]][end[1]]
         due = None if top is None else q.payment_due(state, mover, end)
         if due is None:
-            return made(new), events
+            return made(State, new), events
         payee, amount_due, cells = due
         paid = min(amount_due, state.money[mover])
         money = list(state.money)
@@ -252,7 +247,7 @@ class SuleikaEngine:
             new["out"] = tuple(out)
             events.append(event("out", {"seat": mover}))
             return _end_turn(new, mover, events), events
-        return made(new), events
+        return made(State, new), events
 
     def _place(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if state.phase != "place":
@@ -297,7 +292,7 @@ class SuleikaEngine:
             # 2-player variant: the mover now sets Omar's heading for the other player.
             new["phase"] = "heading"
             new["turn_heading"] = state.facing
-            return made(new), events
+            return made(State, new), events
         return _end_turn(new, seat, events), events
 
     @staticmethod
@@ -325,3 +320,8 @@ class SuleikaEngine:
 def make_engine(box: Box) -> SuleikaEngine:
     """The Suleika engine for a box (``companion.games.suleika.box_files.load()``)."""
     return SuleikaEngine(box)
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: SuleikaEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state

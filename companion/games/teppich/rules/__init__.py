@@ -86,12 +86,15 @@ from companion.games.teppich.rules.flight import Flight
 from companion.games.teppich.rules.legal import Option, card_options, describe, options
 from companion.games.teppich.rules.state import State
 
+REASONS, CHANCE_KINDS = TeppichEngine.REASONS, TeppichEngine.CHANCE_KINDS
+
 
 def make_engine(box: Box) -> TeppichEngine:
     """The Der fliegende Teppich engine for one box's data (``companion.games.teppich.box_files.load()``)."""
     return TeppichEngine(box)
 
 
-__all__ = ["Box", "City", "Flight", "Option", "Placement", "State", "TeppichEngine", "card_options",
+__all__ = ["CHANCE_KINDS", "REASONS",
+           "Box", "City", "Flight", "Option", "Placement", "State", "TeppichEngine", "card_options",
            "check_city", "describe", "generate", "has_way", "hop_targets", "make_engine", "options",
            "propose_clouds"]

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.base import IllegalAction
+from companion.engine.rng import SplitMix64
 from companion.games.teppich.rules.board import has_way
 from companion.games.teppich.rules.box import Box, Cell, Piece
-from companion.games.teppich.rules.rng import SplitMix64
 
 
 @dataclass(frozen=True)

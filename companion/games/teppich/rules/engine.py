@@ -7,9 +7,11 @@ so a refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeGuard
 
-from companion.engine.base import Action, Chance, Event, IllegalAction
+from companion.engine.actions import action_name, handlers
+from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.teppich.rules import die, legal
 from companion.games.teppich.rules.box import FACE_EFFECTS, Box
 from companion.games.teppich.rules.flight import DIRECTIONS, card_legs, drift_legs, parse_token, trace
@@ -27,6 +29,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "hop": frozenset({"to"}),
 }
 MOVES = ("fly", "steer", "drift")
+Handler = Callable[[State, Action, list[Event]], State]
 
 
 def _is_int(v: Any) -> TypeGuard[int]:
@@ -49,9 +52,14 @@ class TeppichEngine:
 
     name = "teppich"
     chance_actions = frozenset({"roll"})
+    #: Every ``reason`` an event carries (``blown_off``, ``miss``, ``again``, ``pass``, ...).
+    REASONS: tuple[str, ...] = ("blown_off", "die_miss", "again", "no_move", "no_hop", "missed_turn", "stuck")
+    #: Every ``Chance.kind`` this engine asks for.
+    CHANCE_KINDS: tuple[str, ...] = ("special_die",)
 
     def __init__(self, box: Box) -> None:
         self.box = box
+        self._handlers: dict[str, Handler] = handlers(self, FIELDS)
 
     # -- the Engine protocol ------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -85,10 +93,7 @@ class TeppichEngine:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         name = self._check(state, action)
         events: list[Event] = []
-        if name in MOVES:
-            new = self._move(state, name, action, events)
-        else:
-            new = getattr(self, f"_{name}")(state, action, events)
+        new = self._handlers[name](state, action, events)
         return evolve(new, actions=state.actions + 1), events
 
     # -- helpers for random games and the screen ------------------------------------------------
@@ -123,11 +128,7 @@ class TeppichEngine:
 
     # -- checks -------------------------------------------------------------------------------
     def _check(self, state: State, action: Action) -> str:
-        if not isinstance(action, dict) or not isinstance(action.get("action"), str):
-            raise IllegalAction("bad_action", 'An action is a JSON object with an "action" name')
-        name: str = action["action"]
-        if name not in FIELDS:
-            raise IllegalAction("unknown_action", "Unknown action {name}", name=name)
+        name = action_name(action, FIELDS)
         if state.over:
             raise IllegalAction("game_over", "The game is over")
         if name == "steer" and "token" in action:
@@ -149,6 +150,15 @@ class TeppichEngine:
         return name
 
     # -- moves --------------------------------------------------------------------------------
+    def _fly(self, state: State, action: Action, events: list[Event]) -> State:
+        return self._move(state, "fly", action, events)
+
+    def _steer(self, state: State, action: Action, events: list[Event]) -> State:
+        return self._move(state, "steer", action, events)
+
+    def _drift(self, state: State, action: Action, events: list[Event]) -> State:
+        return self._move(state, "drift", action, events)
+
     def _move(self, state: State, name: str, action: Action, events: list[Event]) -> State:
         box, me = self.box, state.current
         here = state.cells[me]
@@ -284,3 +294,8 @@ class TeppichEngine:
             if passes >= state.players:
                 events.append(Event("stuck", {"reason": "stuck"}))
                 return evolve(candidate, over=True)
+
+
+if TYPE_CHECKING:
+    def _one_shape(engine: TeppichEngine) -> Engine[State]:
+        return engine  # mypy holds the engine to the one shape, generic in its state

@@ -12,41 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.base import IllegalAction
-from companion.games.teppich.rules.box import PLAYER_COUNTS, Box
+from companion.engine.header import check_header
+from companion.games.teppich import SPEC
+from companion.games.teppich.rules.box import Box
 from companion.games.teppich.rules.city import check_city, generate, parse_cells
 from companion.games.teppich.rules.state import State
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _texts(raw: Any, players: int, key: str, default: tuple[str, ...]) -> tuple[str, ...]:
-    if raw is None:
-        return default
-    if (not isinstance(raw, list) or len(raw) != players
-            or not all(isinstance(n, str) and n.strip() for n in raw)):
-        raise IllegalAction("bad_header_list", "{entry} must list {players} texts, one per player",
-                            entry=key, players=players)
-    return tuple(n.strip() for n in raw)
-
-
 def start_state(box: Box, header: dict[str, Any]) -> State:
-    """The state before the first action; IllegalAction for a bad header or city."""
-    if not isinstance(header, dict):
-        raise IllegalAction("bad_header", "The header must be a JSON object")
-    if header.get("game", "teppich") != "teppich":
-        raise IllegalAction("wrong_game", "This header is for {game}, not teppich",
-                            game=str(header.get("game")))
-    players = header.get("players")
-    if not _is_int(players) or players not in PLAYER_COUNTS:
-        raise IllegalAction("bad_players", "Der fliegende Teppich is played by 3 to 6 players")
-    seed = header.get("seed", 0)
-    if not _is_int(seed):
-        raise IllegalAction("bad_seed", "seed must be a whole number")
-    special = header.get("special_die", True)
-    if not isinstance(special, bool):
-        raise IllegalAction("bad_special_die", "special_die must be true or false")
+    """The state before the first action; IllegalAction for a bad header or city.
+
+    A header without a city of its own gets the one ``city.generate`` builds from its
+    ``seed`` here, not chance actions: every record written so far holds a seed and no city,
+    and must replay exactly as it did; the city uses the engines' one seeded generator
+    (``companion.engine.rng``)."""
+    checked = check_header(SPEC, header, palette=box.colors)  # counts, options, names, colours
+    players, seed = checked.players, checked.seed or 0
+    special = checked.options["special_die"]
     if ("scenery" in header) != ("clouds" in header):
         raise IllegalAction("city_half", 'A city entered by hand needs both "scenery" and "clouds"')
     if "scenery" in header:
@@ -64,8 +46,8 @@ def start_state(box: Box, header: dict[str, Any]) -> State:
                 raise IllegalAction("cell_off_board", "Cell ({x}, {y}) is not on the board "
                                     "(x 0 to {w}, y 0 to {h})", x=x, y=y,
                                     w=box.width - 1, h=box.height - 1)
-    colors = _texts(header.get("colors"), players, "colors", box.colors[:players])
-    names = _texts(header.get("names"), players, "names", tuple(c.capitalize() for c in colors))
+    colors = box.colors[:players] if checked.colors is None else tuple(seat[0] for seat in checked.colors)
+    names = checked.names or tuple(c.capitalize() for c in colors)
     return State(
         players=players, names=names, colors=colors, seed=seed, special_die=special,
         scenery=scenery, clouds=clouds, stars=tuple(stars),

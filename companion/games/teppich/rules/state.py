@@ -2,19 +2,24 @@
 
 Carpets are kept per player as a cell and ``on``: the player whose carpet it sits directly on
 (None when it hovers alone or stands on a podium). A cell's carpets form one stack, bottom to
-top, found by following ``on``; the start podium is shared and holds no stacks.
+top, found by following ``on``; the start podium is shared and holds no stacks. A state is
+copied the one way every engine copies its state (``companion.engine.state``: ``evolve``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import ClassVar
 
+from companion.engine.state import Plain, evolve
 from companion.games.teppich.rules.box import Cell
 
 
 @dataclass(frozen=True)
-class State:
+class State(Plain):
+    #: Left out of ``to_dict``: the scenery as a set and scenery plus clouds (kept for speed).
+    DERIVED: ClassVar[tuple[str, ...]] = ("scenery_set", "walls")
+
     players: int
     names: tuple[str, ...]
     colors: tuple[str, ...]
@@ -62,24 +67,5 @@ class State:
             order.append(above[order[-1]])
         return order
 
-    def to_dict(self) -> dict[str, Any]:
-        """The state as plain JSON values (lists for tuples), without the derived sets."""
-        def plain(v: Any) -> Any:
-            if isinstance(v, tuple):
-                return [plain(x) for x in v]
-            return v
-        return {name: plain(getattr(self, name)) for name in self.__dataclass_fields__
-                if name not in ("scenery_set", "walls")}
 
-
-_FIELDS = frozenset(State.__dataclass_fields__)
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without re-running ``__init__`` (State computes nothing there)."""
-    if not changes.keys() <= _FIELDS:
-        raise TypeError(f"State has no field {sorted(changes.keys() - _FIELDS)[0]!r}")
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+__all__ = ["State", "evolve"]
