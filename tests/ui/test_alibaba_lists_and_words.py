@@ -24,7 +24,7 @@ from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import READ_PX, recording
 from tests.ui.screen import press, settle, tap
-from tests.ui.test_alibaba_findings import finished, game_at, texts_of
+from tests.ui.test_alibaba_table import finished, game_at, texts_of
 
 
 @pytest.fixture(autouse=True)

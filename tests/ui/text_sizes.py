@@ -101,7 +101,7 @@ def alibaba(app: Any) -> Iterator[tuple[str, Any]]:
         scene.view = "ledger"
         yield f"Ali Baba {players}p: ledger", scene
         yield f"Ali Baba {players}p: end screen", app.routes["end"](app, table=scene)
-    from tests.ui.test_alibaba_findings import game_at
+    from tests.ui.test_alibaba_table import game_at
 
     for name, entry in (("sale", "sell_to_open"), ("bazaar trade", "trade_open")):
         session = game_at(4, lambda ses, st, entry=entry: {"action": entry} in choices_for(ses, st))
