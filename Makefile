@@ -15,8 +15,11 @@ $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+# The tests' venv also holds the race (tests/tinygame), a fifth game distributed on its own:
+# the companion finds it through its entry point like any game a café installs.
+$(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e tests/tinygame
 	touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run

@@ -1,27 +1,34 @@
-"""A game is one package plus one registry entry: the race game that lives only in
-``tests/tinygame`` plays through the menu, setup, its table, the end screen, ``replay``,
-``simulate`` and ``demo`` without any file of the companion knowing it."""
+"""A game is one installed distribution: the race (``tests/tinygame``, distribution
+``companion-race``, installed editable by the tests' set-up) declares its game in the entry
+point group ``companion.games`` and plays through the menu, setup, its table, the end screen,
+``replay``, ``simulate`` and ``demo`` without any file of the companion knowing it."""
 
 from __future__ import annotations
 
 import json
+from importlib.metadata import distribution
+from pathlib import Path
 
 import pytest
 
+import companion
 from companion import cli
-from companion.games import REGISTRY, register, unregister
+from companion.games import GROUP, REGISTRY
 from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.i18n import Texts, title
-from tests.tinygame import SPEC
+from companion.ui.shell.end import EndScene
+from companion.ui.shell.setup import SetupScene
+from race_game import SPEC
+from race_game.scene import RaceScene
 from tests.ui.screen import press, settle, tap_label
 
 
 @pytest.fixture
 def race():
-    register(SPEC)
-    yield SPEC
-    unregister(SPEC.name)
+    """The race as the registry found it: installed, never registered by a test."""
+    assert REGISTRY["race"] is SPEC
+    return SPEC
 
 
 @pytest.fixture
@@ -31,26 +38,42 @@ def app(tmp_path, race):
     a.close()
 
 
+def test_the_race_is_an_installed_distribution_the_registry_found_by_its_entry_point():
+    dist = distribution("companion-race")
+    (point,) = [p for p in dist.entry_points if p.group == GROUP]
+    assert point.name == "race" and point.value == "race_game:SPEC"
+    assert point.load() is REGISTRY["race"] is SPEC
+    # its code and words live in its own folder, not in the companion's
+    package = Path(SPEC.texts)
+    assert (package / "de.toml").is_file() and (package / "en.toml").is_file()
+    assert Path(companion.__file__).parent not in package.parents
+    # and no file of the companion names it
+    for path in Path(companion.__file__).parent.rglob("*"):
+        if path.suffix in (".py", ".toml"):
+            text = path.read_text(encoding="utf-8")
+            assert "race_game" not in text and "companion-race" not in text and "tinygame" not in text, path
+
+
 def test_the_race_plays_from_the_menu_to_the_end_screen_in_german(app):
     app.show(app.routes["menu"](app))
     settle(app)
-    tap_label(app, "Wettrennen")  # the title from the game's own words
-    assert type(app.scene).__name__ == "SetupScene"
+    tap_label(app, "Wettrennen")  # the title its spec gives
+    assert isinstance(app.scene, SetupScene)
     assert [b.label for b in app.scene.buttons if b.label.startswith("Ziel")] == ["Ziel: 10"]
     tap_label(app, "Los")
-    assert type(app.scene).__name__ == "RaceScene"
+    assert isinstance(app.scene, RaceScene)
     for _ in range(200):
-        if type(app.scene).__name__ == "EndScene":
+        if isinstance(app.scene, EndScene):
             break
         press(app, "roll")
-    assert type(app.scene).__name__ == "EndScene"
+    assert isinstance(app.scene, EndScene)
     session = app.scene.session
     assert session.over and session.header["game"] == "race"
     winner = session.engine.summary(session.state)["winners"][0]
     assert app.scene.table.seat_name(winner) == f"Spieler {winner + 1}"
     # the rematch keeps the game and goes back to its setup
     press(app, "ok")
-    assert type(app.scene).__name__ == "SetupScene" and app.scene.game == "race"
+    assert isinstance(app.scene, SetupScene) and app.scene.game == "race"
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -6,7 +6,7 @@ its words (``de.toml``, ``en.toml``), declared by one :class:`GameSpec`. Each di
 names its games in its ``pyproject.toml``::
 
     [project.entry-points."companion.games"]
-    race = "race_game:SPEC"
+    dice = "dice_game:SPEC"
 
 Setup, the end screen, resume, the demo, the bench and the command line read :data:`REGISTRY`
 and name no game themselves. A spec's references are ``"module:attr"`` strings, so this module
