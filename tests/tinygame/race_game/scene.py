@@ -19,6 +19,8 @@ class RaceScene(TableScene):
         self.buttons = [
             Button(pygame.Rect(20, 400, 240, 70), self.t("roll"), self.roll, size=32),
             Button(pygame.Rect(280, 400, 240, 70), self.t("race.ui.stop"), self.stop, size=32),
+            # like every table: a way to the pause screen (go on, the menu, end the game)
+            Button(pygame.Rect(540, 400, 240, 70), self.t("menu"), self.on_menu, size=32, key="menu"),
         ]
 
     def roll(self) -> None:
