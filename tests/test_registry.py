@@ -10,18 +10,17 @@ from importlib.metadata import distribution
 from pathlib import Path
 
 import pytest
+from race_game import SPEC
+from race_game.scene import RaceScene
 
 import companion
 from companion import cli
 from companion.games import GROUP, REGISTRY
-from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.i18n import Texts, title
 from companion.ui.shell.end import EndScene
 from companion.ui.shell.setup import SetupScene
-from race_game import SPEC
-from race_game.scene import RaceScene
-from tests.ui.screen import press, settle, tap_label
+from tests.ui.screen import new_app, press, settle, tap_label
 
 
 @pytest.fixture
@@ -33,7 +32,7 @@ def race():
 
 @pytest.fixture
 def app(tmp_path, race):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    a = new_app("de", Store(tmp_path / "g.sqlite3"))
     yield a
     a.close()
 

@@ -22,7 +22,6 @@ from companion.cli import main
 from companion.engine.base import IllegalAction
 from companion.games import get_engine
 from companion.games.teppich.screen import draw, paint
-from companion.root import make_app
 from companion.session.record import dumps
 from companion.session.session import Session
 from companion.session.store import Store
@@ -30,7 +29,7 @@ from companion.ui.i18n import Texts
 from companion.ui.kit.controls import picture
 from companion.ui.widgets import Button
 from tests.language import foreign_words
-from tests.ui.screen import press, settle, tap
+from tests.ui.screen import new_app, press, settle, tap
 
 ENGINE = get_engine("teppich")
 UP3 = {"action": "fly", "v": 3, "h": 0, "pair": "UR", "arrows": "up_side"}
@@ -189,7 +188,7 @@ def test_replay_names_the_line_and_the_reason(name, tmp_path, capsys):
 # -- the German table screen ---------------------------------------------------------------------
 @pytest.fixture
 def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    a = new_app("de", Store(tmp_path / "g.sqlite3"))
     yield a
     a.close()
 

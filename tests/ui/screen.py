@@ -1,10 +1,37 @@
-"""Driving the real screen loop from tests: presses, taps, and waiting until it is drawn."""
+"""Driving the real screen loop from tests: making an app, showing a table, presses, taps,
+and waiting until it is drawn."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from companion.root import make_app
+from companion.session.session import Session
+from companion.session.store import Store
 from companion.ui.app import App
+from companion.ui.scene import Scene
+
+
+def new_app(lang: str = "de", store: Store | None = None, **kwargs: Any) -> App:
+    """An app with every route on the dummy driver: a window, no sound (the fixture ``app`` in
+    ``tests/ui/conftest.py`` makes its apps with this and closes them after the test)."""
+    kwargs.setdefault("fullscreen", False)
+    kwargs.setdefault("sound", False)
+    app: App = make_app(store=store, lang=lang, **kwargs)
+    return app
+
+
+def table(app: App, session: Session | None = None, /, **header: Any) -> Scene:
+    """A game's table shown and settled: the session given, or a new game of ``header``
+    (``game``, ``players``, ``seed`` and any options) kept in memory."""
+    if session is None:
+        session = Session.new(header, Store(":memory:"))
+    scene: Scene = app.routes["table"](app, session=session)
+    app.show(scene)
+    settle(app)
+    return scene
 
 
 def settle(app: App) -> None:

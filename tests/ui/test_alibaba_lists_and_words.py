@@ -19,24 +19,16 @@ from companion.games.alibaba.screen.draw import gang_tint, seat_rgb
 from companion.games.alibaba.screen.end import story
 from companion.games.alibaba.screen.table import AlibabaScene, choices_for, key_of
 from companion.games.alibaba.screen.words import gang_of, ui
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import READ_PX, recording
-from tests.ui.screen import press, settle, tap
+from tests.ui.screen import new_app, press, settle, tap
 from tests.ui.test_alibaba_table import finished, game_at, texts_of
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
-
-
-@pytest.fixture
-def app():
-    a = make_app(lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def show(app, session: Session) -> AlibabaScene:
@@ -142,7 +134,7 @@ def test_no_screen_text_has_a_bracketed_plural():
 # -- what the event box says is shown whole ------------------------------------------------------
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_event_box_shows_a_refused_undo_and_every_event_whole(lang):
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         scene = show(app, Session.new({"game": "alibaba", "players": 6, "seed": 2}, Store(":memory:")))
         press(app, "roll", 3)  # one real card dealt
@@ -222,7 +214,7 @@ def test_the_end_chart_draws_each_players_money_from_the_ledger_with_the_rounds(
 def test_every_fields_words_show_whole_in_the_route(lang):
     import dataclasses
 
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         scene = show(app, Session.new({"game": "alibaba", "players": 3, "seed": 2}, Store(":memory:")))
         board = scene.box.board
@@ -273,7 +265,7 @@ def test_every_choice_naming_a_group_fits_its_key_whole(lang):
     from companion.ui.kit import Label, read_size
     from companion.ui.kit.layout import inset
 
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         scene = show(app, Session.new({"game": "alibaba", "players": 6, "seed": 2}, Store(":memory:")))
         slot = scene.choices.slot_rects[0]
@@ -297,7 +289,7 @@ def test_every_choice_naming_a_group_fits_its_key_whole(lang):
 # -- both dice in one roll: what they did is shown whole ------------------------------------------
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_fate_roll_of_both_dice_says_what_they_did_whole(lang):
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         def both_next(session, s):
             if s.phase != BLACK_ROLL:

@@ -12,7 +12,6 @@ import pytest
 from companion.games import spec
 from companion.games.alibaba.rules.state import BLACK_ROLL, DEAL, LAST_CHANCE, LOOT, TURN, WHITE_ROLL, State
 from companion.games.alibaba.screen.table import AlibabaScene, choice_label, choices_for
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.app import App
@@ -22,13 +21,8 @@ from tests.ui.screen import press, settle, tap
 
 
 @pytest.fixture
-def app():
-    a = make_app(lang="en", fullscreen=False, sound=False)
-    yield a
-    a.close()
-
-
-
+def lang() -> str:
+    return "en"
 
 
 def table(app: App, players: int = 3, seed: int = 2) -> AlibabaScene:

@@ -20,14 +20,13 @@ from companion.games.alibaba.screen.draw import FATE_NOTE_H, FATE_W
 from companion.games.alibaba.screen.route import RoutePicture, field_centre
 from companion.games.alibaba.screen.table import DEMO_WEIGHTS, AlibabaScene, choices_for, key_of
 from companion.games.alibaba.screen.words import ui
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import problems, recording
 from tests.language import foreign_words
-from tests.ui.screen import press, settle, tap, tap_label
+from tests.ui.screen import new_app, press, settle, tap, tap_label
 from tests.ui.test_alibaba_screen import drive
 
 
@@ -35,13 +34,6 @@ from tests.ui.test_alibaba_screen import drive
 def quick(monkeypatch):
     """A die tumbles for a few frames, not half a second (the loop is real all the same)."""
     monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
-
-
-@pytest.fixture
-def app():
-    a = make_app(lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def game_at(players: int, until) -> Session:
@@ -181,7 +173,7 @@ def play_phases(app: App, players: int, seed: int) -> dict[str, list[str]]:
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [2, 6])
 def test_every_phase_is_readable_in_both_languages(lang, players):
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         phases: dict[str, list[str]] = {}
         for seed in (1, 2, 3):
@@ -224,7 +216,7 @@ def finished(players: int, seed: int) -> Session:
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [5, 6])
 def test_the_end_screen_with_5_and_6_players_names_everyone_and_the_chart_notes(lang, players):
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         session = finished(players, seed=players + 10)
         table_ = app.routes["table"](app, session=session)
@@ -424,7 +416,7 @@ def test_setup_shows_the_variant_in_words(app):
 
 
 def test_default_names_follow_the_language_chosen_in_setup():
-    app = make_app(lang="en", fullscreen=False, sound=False)
+    app = new_app("en")
     try:
         setup = app.go("setup", game="alibaba", players=3)
         settle(app)

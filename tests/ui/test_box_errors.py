@@ -15,14 +15,13 @@ import pytest
 from companion import boxdata
 from companion.boxdata import BoxDataError, assets_dir
 from companion.games import REGISTRY
-from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.i18n import Texts
 from companion.ui.kit import problems, recording
 from companion.ui.staff import base as staff_base
 from companion.ui.staff.data import box_reason, check_boxes
 from tests.language import foreign_words
-from tests.ui.screen import settle
+from tests.ui.screen import new_app, settle
 
 GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
 
@@ -107,7 +106,7 @@ def test_the_box_page_says_in_german_where_and_why(tmp_path: Path, monkeypatch, 
 
     data = tmp_path / "data"
     data.mkdir()
-    app = make_app(store=Store(data / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = new_app("de", Store(data / "companion.sqlite3"))
     try:
         staff_base.open_for(app)
         app.go("staff", page="box")
@@ -152,7 +151,7 @@ def test_many_broken_games_fit_page_by_page(tmp_path: Path, monkeypatch, lang: s
                         lambda: [(g, faults[i] if i < broken else None) for i, g in enumerate(games)])
     data = tmp_path / "data"
     data.mkdir()
-    app = make_app(store=Store(data / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang, Store(data / "companion.sqlite3"))
     try:
         staff_base.open_for(app)
         app.go("staff", page="box")

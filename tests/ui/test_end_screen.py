@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.ui.kit import problems, recording
@@ -19,13 +18,6 @@ def finished(game: str, players: int, seed: int = 3) -> Session:
     while not session.over:
         session.act(random_step(session.engine, session.state, rng))
     return session
-
-
-@pytest.fixture
-def app():
-    a = make_app(lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def end_screen(app, session, names=None):

@@ -9,18 +9,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games import REGISTRY, playable, spec
-from companion.root import make_app
 from companion.session.session import Session
-from companion.session.store import Store
 from companion.ui.kit import audit
 from tests.ui.screen import settle
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def drawn_keys(app, block: bool = False) -> list:

@@ -11,19 +11,10 @@ import pytest
 
 from companion.games.suleika import rules as suleika
 from companion.games.suleika.bench import midgame
-from companion.root import make_app
 from companion.ui import app as app_module
 from companion.ui.kit import controls as kit_controls
 from companion.ui.kit import problems, recording
 from companion.ui.kit import text as kit_text
-
-
-@pytest.fixture
-def app():
-    a = make_app(lang="de", fullscreen=False, sound=False)
-    a.tap_guard_s = 0
-    yield a
-    a.close()
 
 
 def table(app, phase: str, players: int = 4):

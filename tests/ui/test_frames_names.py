@@ -6,14 +6,14 @@ import pytest
 
 from companion.games.suleika.bench import midgame
 from companion.games.suleika.screen import panel
-from companion.root import make_app
 from companion.ui.kit import ELLIPSIS, problems, recording
+from tests.ui.screen import new_app
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_default_names_show_whole_in_the_turn_line_and_the_scores(lang, players):
-    app = make_app(lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang)
     try:
         scene = app.routes["table"](app, session=midgame(players, 3, "roll"))
         app.show(scene)
@@ -32,7 +32,7 @@ def test_default_names_show_whole_in_the_turn_line_and_the_scores(lang, players)
 
 
 def test_a_long_name_is_shortened_in_the_turn_line_but_keeps_its_verb():
-    app = make_app(lang="de", fullscreen=False, sound=False)
+    app = new_app("de")
     try:
         session = midgame(4, 3, "roll")
         session.header["names"] = ["Scheherazade Alexandra von Bagdad", "B", "C", "D"]

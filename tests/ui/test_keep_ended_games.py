@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 
 from companion import cli, settings
-from companion.root import make_app
 from companion.session import schema
 from companion.session.session import Session
 from companion.session.store import KEEP_FINISHED, Store
 from companion.staff_pin import hash_pin, write_pin_hash
-from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
 from tests.ui.screen import press, settle, tap_label
 
@@ -99,15 +97,19 @@ def test_export_never_prunes_below_what_the_staff_set(tmp_path: Path, capsys) ->
 
 # -- the staff page ------------------------------------------------------------------------------
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch):
+def data(tmp_path: Path) -> Path:
+    """The games file and the settings of this module's tests sit in tmp_path itself."""
+    return tmp_path
+
+
+@pytest.fixture
+def app(app, data: Path, monkeypatch):
+    """The shared app (tests/ui/conftest.py) on the menu, with a staff PIN set."""
     monkeypatch.setattr(staff, "CLOCK", lambda: 5000.0)
-    write_pin_hash(tmp_path, hash_pin(PIN, n=2**10))
-    a = make_app(store=Store(tmp_path / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
-    a.show(a.routes["menu"](a))
-    settle(a)
-    yield a
-    staff_base.shut(a)
-    a.close()
+    write_pin_hash(data, hash_pin(PIN, n=2**10))
+    app.show(app.routes["menu"](app))
+    settle(app)
+    return app
 
 
 def test_the_staff_page_sets_the_number_and_the_next_ended_game_prunes_to_it(app, tmp_path: Path) -> None:

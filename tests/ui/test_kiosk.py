@@ -15,6 +15,7 @@ from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui import app as app_module
 from companion.ui.app import App, kiosk_mode
+from tests.ui.screen import new_app
 
 UNIT = Path(__file__).resolve().parents[2] / "hardware" / "companion.service"
 LEAVE = (pygame.event.Event(pygame.QUIT),
@@ -78,9 +79,8 @@ def test_the_unit_runs_the_companion_as_a_kiosk() -> None:
 
 def test_the_press_times_kept_are_bounded(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.setattr(app_module, "LATENCIES_KEPT", 8)
-    from companion.root import make_app
 
-    app = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = new_app("de", Store(tmp_path / "g.sqlite3"))
     try:
         session = Session.new({"game": "suleika", "players": 2, "seed": 1}, app.store)
         app.show(app.routes["table"](app, session=session))
@@ -105,10 +105,9 @@ def test_an_edge_storm_on_one_pin_neither_floods_nor_freezes_the_loop(tmp_path: 
     from gpiozero.pins.mock import MockFactory
 
     from companion.inputs.gpio import GpioButtons, load_pins
-    from companion.root import make_app
 
     factory = MockFactory()
-    app = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = new_app("de", Store(tmp_path / "g.sqlite3"))
     pins = load_pins()
     buttons = GpioButtons(app.hub, pins, pin_factory=factory)
     try:

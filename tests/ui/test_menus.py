@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.suleika.screen.table import SuleikaScene
-from companion.root import make_app
 from companion.session.session import Session
-from companion.session.store import Store
 from companion.ui.shell.menu import MenuScene
 from companion.ui.shell.resume import ResumeScene
 from companion.ui.shell.setup import SetupScene
@@ -15,12 +13,8 @@ from tests.ui.screen import settle, tap_label
 
 
 @pytest.fixture
-def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="en", fullscreen=False, sound=False)
-    yield a
-    a.close()
-
-
+def lang() -> str:
+    return "en"
 
 
 def test_menu_lists_every_game_and_says_which_are_not_built(app):

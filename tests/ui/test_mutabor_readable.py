@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 
 from companion.games.mutabor.rules.moves import targets
-from companion.root import make_app
 from companion.session.session import Session
-from companion.session.store import Store
 from tests.ui.test_mutabor_screen import new_session, play_until, with_capture_choice, with_pass, with_swap_offer
 from tests.ui.test_readable import check
 
@@ -20,10 +18,8 @@ PHASES = ("layout", "layout_later", "enter", "enter_full", "figure", "targets", 
 
 
 @pytest.fixture(params=("de", "en"))
-def app(request, tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang=request.param, fullscreen=False, sound=False)
-    yield a
-    a.close()
+def lang(request) -> str:
+    return request.param
 
 
 def named(session: Session) -> Session:

@@ -13,11 +13,10 @@ from companion.engine.base import IllegalAction
 from companion.games import spec
 from companion.games.mutabor.rules import check_maze
 from companion.games.mutabor.rules.moves import targets
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.drivers import DemoDriver
-from tests.ui.screen import press, settle, tap, tap_label
+from tests.ui.screen import new_app, press, settle, tap, tap_label
 
 
 # -- helpers (also used by the readability test) --------------------------------------------------
@@ -78,13 +77,6 @@ def show(app: Any, session: Session, view: str | None = "play") -> Any:
     app.show(scene)
     settle(app)
     return scene
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 # -- the layout view and the maze entry ------------------------------------------------------------
@@ -333,7 +325,7 @@ def test_a_quick_second_tap_on_a_target_is_not_swallowed(monkeypatch, tmp_path):
     a target tapped right after the figure moves it."""
     from companion.ui.app import App
     monkeypatch.setattr(App, "tap_guard_s", 0.25)
-    a = make_app(lang="de", fullscreen=False, sound=False)
+    a = new_app("de")
     clock = [100.0]
     a.now = lambda: clock[0]
     try:

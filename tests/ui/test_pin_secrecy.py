@@ -6,12 +6,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from companion.root import make_app
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
-from tests.ui.screen import press, settle, tap_label
+from tests.ui.screen import new_app, press, settle, tap_label
 
 PIN = "4711"
 WRONG = ("5802", "6913", "7024")
@@ -21,7 +20,7 @@ def test_no_pin_reaches_a_log_or_the_output(tmp_path: Path, monkeypatch, caplog,
     now = [5000.0]
     monkeypatch.setattr(staff, "CLOCK", lambda: now[0])
     write_pin_hash(tmp_path, hash_pin(PIN, n=2**10))
-    app = make_app(store=Store(tmp_path / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = new_app("de", Store(tmp_path / "companion.sqlite3"))
     try:
         with caplog.at_level(logging.DEBUG):
             app.show(app.routes["menu"](app))

@@ -12,7 +12,6 @@ import segno
 
 from companion import cli
 from companion.games import spec
-from companion.root import make_app
 from companion.session.record import dumps
 from companion.session.session import Session
 from companion.session.simulate import random_step
@@ -20,7 +19,7 @@ from companion.session.store import Store
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import data as staff_data
 from companion.ui.staff import qr as staff_qr
-from tests.ui.screen import settle, tap_label
+from tests.ui.screen import new_app, settle, tap_label
 
 
 def whole_game(game: str, seed: int, store: Store | None = None, names: list[str] | None = None) -> Session:
@@ -105,7 +104,7 @@ def test_qr_join_on_the_command_line_gives_back_the_record(tmp_path: Path, capsy
 def test_the_qr_page_steps_through_the_parts(tmp_path: Path, monkeypatch) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    app = make_app(store=Store(data / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = new_app("de", Store(data / "companion.sqlite3"))
     try:
         gid = whole_game("alibaba", 1, app.store).game_id
         whole = staff_qr.encode

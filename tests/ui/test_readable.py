@@ -14,10 +14,8 @@ import random
 import pytest
 
 from companion.games import REGISTRY, playable, spec
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
-from companion.session.store import Store
 from companion.ui.kit import problems, recording
 from tests.language import foreign_words
 
@@ -64,10 +62,8 @@ SHELL = ("menu", "menu_waiting", "setup_min", "setup_max", "names", "resume", "p
 
 
 @pytest.fixture(params=("de", "en"))
-def app(request, tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang=request.param, fullscreen=False, sound=False)
-    yield a
-    a.close()
+def lang(request) -> str:
+    return request.param
 
 
 @pytest.mark.parametrize("screen", SHELL)

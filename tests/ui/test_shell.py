@@ -18,14 +18,7 @@ from companion.session.store import Store
 from companion.ui.drivers import DemoDriver, WaitDriver
 from companion.ui.kit import READ_PX, recording
 from tests.language import foreign_words
-from tests.ui.screen import press, settle, tap_label
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = root.make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
+from tests.ui.screen import new_app, press, settle, tap_label
 
 
 def shown(app) -> list[str]:
@@ -282,7 +275,7 @@ def test_the_button_test_names_every_button_that_never_came_whole(app):
 def test_the_button_test_is_readable_in_each_of_its_states(lang, tmp_path):
     from companion.ui.kit import problems
 
-    app = root.make_app(store=Store(tmp_path / "g.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    app = new_app(lang, Store(tmp_path / "g.sqlite3"))
     try:
         scene = app.go("selftest")
         settle(app)

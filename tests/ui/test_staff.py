@@ -19,6 +19,7 @@ from companion.ui.kit import recording
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import menu as staff_menu
 from companion.ui.staff import scene as staff
+from tests.ui.screen import new_app as app_with_routes
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "0815"
@@ -33,13 +34,6 @@ class Clock:
 
 
 @pytest.fixture
-def data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def clock(monkeypatch) -> Clock:
     c = Clock()
     monkeypatch.setattr(staff, "CLOCK", c)
@@ -48,19 +42,19 @@ def clock(monkeypatch) -> Clock:
 
 
 def new_app(data: Path, lang: str = "de") -> App:
-    app = make_app(store=Store(data / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    app = app_with_routes(lang, Store(data / "companion.sqlite3"))
     app.show(app.routes["menu"](app))
     settle(app)
     return app
 
 
 @pytest.fixture
-def app(data: Path, clock: Clock):
+def app(app: App, data: Path, clock: Clock) -> App:
+    """The shared app (tests/ui/conftest.py) on the menu, with a staff PIN set."""
     write_pin_hash(data, hash_pin(PIN, n=2**10))
-    a = new_app(data)
-    yield a
-    staff_base.shut(a)
-    a.close()
+    app.show(app.routes["menu"](app))
+    settle(app)
+    return app
 
 
 def type_pin(app: App, pin: str) -> None:

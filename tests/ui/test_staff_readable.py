@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.root import make_app
 from companion.session.notice import Notice
 from companion.session.session import Session
 from companion.session.simulate import random_step
@@ -38,15 +37,16 @@ def finished(store: Store, seed: int, names: list[str] | None = None, players: i
 
 
 @pytest.fixture(params=("de", "en"))
-def app(request, tmp_path: Path, monkeypatch):
+def lang(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def app(app, monkeypatch):
+    """The shared app (tests/ui/conftest.py) on the menu, the staff's clock standing still."""
     monkeypatch.setattr(staff, "CLOCK", lambda: 5000.0)
-    data = tmp_path / "data"
-    data.mkdir()
-    a = make_app(store=Store(data / "companion.sqlite3"), lang=request.param, fullscreen=False, sound=False)
-    a.show(a.routes["menu"](a))
-    yield a
-    staff_base.shut(a)
-    a.close()
+    app.show(app.routes["menu"](app))
+    return app
 
 
 def check(app, name: str, shots: Path, skip: tuple[str, ...] = ()) -> list[str]:

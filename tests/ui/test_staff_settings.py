@@ -11,13 +11,14 @@ import pygame
 import pytest
 
 from companion import cli, settings
-from companion.root import make_app, start
+from companion.root import start
 from companion.session.notice import Notice
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
+from tests.ui.screen import new_app as app_with_routes
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "2468"
@@ -47,7 +48,7 @@ def clock(monkeypatch) -> Clock:
 
 
 def new_app(data: Path, clock: Clock, lang: str = "de") -> App:
-    app = make_app(store=Store(data / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
+    app = app_with_routes(lang, Store(data / "companion.sqlite3"))
     app.now = clock  # the scenes' clock
     app.show(app.routes["menu"](app))
     settle(app)
@@ -157,7 +158,7 @@ def test_the_volume_reaches_every_sound_and_outlives_a_restart(data: Path, clock
     from companion.ui.sound import Sounds
     from companion.ui.staff.menu import apply_volume
 
-    app = make_app(store=Store(data / "companion.sqlite3"), lang="de", fullscreen=False, sound=True)
+    app = app_with_routes("de", Store(data / "companion.sqlite3"), sound=True)
     app.now = clock
     app.show(app.routes["menu"](app))
     settle(app)

@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pygame
 
-from companion.root import make_app
 from companion.session.store import Store
 from companion.ui.kit import text as kit_text
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
-from tests.ui.screen import settle
+from tests.ui.screen import new_app, settle
 
 PAGES = [("menu", {}), ("language", {}), ("volume", {}), ("options", {}), ("box", {}),
          ("history", {}), ("store", {}), ("keep", {}), ("system", {"action": "restart"}),
@@ -31,7 +30,7 @@ def test_no_emboldened_umlaut_on_a_staff_screen(tmp_path: Path, monkeypatch) -> 
 
     monkeypatch.setattr(kit_text, "render", spy)
     kit_text.fitted.cache_clear()  # texts fitted by earlier tests would not be rendered again
-    app = make_app(store=Store(tmp_path / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = new_app("de", Store(tmp_path / "companion.sqlite3"))
     try:
         app.go("staff")  # the PIN screen first
         settle(app)

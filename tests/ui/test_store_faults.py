@@ -10,19 +10,18 @@ from pathlib import Path
 import pytest
 
 from companion.games import REGISTRY, playable
-from companion.root import make_app
 from companion.session import schema
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.shell.resume import ResumeScene
 from companion.ui.shell.setup import SetupScene
-from tests.ui.screen import press, settle, tap_label
+from tests.ui.screen import new_app, press, settle, tap_label
 
 GAMES = [name for name in REGISTRY if playable(name)]
 
 
 def app_on(store: Store):
-    return make_app(store=store, lang="de", fullscreen=False, sound=False)
+    return new_app("de", store)
 
 
 def fill_the_card(store: Store) -> None:

@@ -12,7 +12,6 @@ import pytest
 from companion.games.suleika.rules.state import evolve
 from companion.games.suleika.screen import panel
 from companion.games.suleika.screen.table import SuleikaScene
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
@@ -24,10 +23,8 @@ PROPER = ("Suleika", "Omar", "Dinar", "Marrakech", *NAMES)
 
 
 @pytest.fixture(params=("de", "en"))
-def app(request):
-    a = make_app(lang=request.param, fullscreen=False, sound=False)
-    yield a
-    a.close()
+def lang(request) -> str:
+    return request.param
 
 
 def check(app, scene) -> list[str]:

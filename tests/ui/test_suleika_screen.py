@@ -7,7 +7,6 @@ import pytest
 from companion.games.suleika import rules as suleika
 from companion.games.suleika.screen import board
 from companion.games.suleika.screen.table import SuleikaScene
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.drivers import DemoDriver
@@ -16,13 +15,8 @@ from tests.ui.screen import press, settle, tap
 
 
 @pytest.fixture
-def app():
-    a = make_app(lang="en", fullscreen=False, sound=False)
-    yield a
-    a.close()
-
-
-
+def lang() -> str:
+    return "en"
 
 
 def table(app, **header) -> SuleikaScene:

@@ -16,7 +16,6 @@ from companion.games.suleika.rules import board as geo
 from companion.games.suleika.rules.queries import payment_due
 from companion.games.suleika.screen import board, panel
 from companion.games.suleika.screen.table import SuleikaScene
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
@@ -31,13 +30,6 @@ def quick(monkeypatch):
     """The walk takes a few frames, not most of a second (the loop is real all the same)."""
     monkeypatch.setattr(SuleikaScene, "roll_s", 0.05)
     monkeypatch.setattr(SuleikaScene, "step_s", 0.01)
-
-
-@pytest.fixture
-def app():
-    a = make_app(lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def table(app, session: Session | None = None, **header) -> SuleikaScene:

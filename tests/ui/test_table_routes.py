@@ -5,18 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games import get_engine, spec
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.simulate import play_game
-from companion.session.store import Store
 from tests.ui.screen import press, settle, tap_label
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def test_a_marrakech_game_that_ends_on_a_roll_reaches_the_end_screen(app):

@@ -12,20 +12,11 @@ import pytest
 
 from companion.games.teppich.screen import draw
 from companion.games.teppich.screen.words import ARROWS, TOKENS, token_of
-from companion.root import make_app
-from companion.session.store import Store
 from companion.ui.kit import problems, recording
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap, tap_label
 
 ENGINE_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 def key(app: Any, k: Any) -> None:

@@ -12,9 +12,7 @@ from typing import Any
 import pytest
 
 from companion.games.teppich.screen import draw, words
-from companion.root import make_app
 from companion.session.session import Session
-from companion.session.store import Store
 from companion.ui.kit import problems, recording
 from tests.language import foreign_words
 from tests.ui.screen import press, settle
@@ -215,10 +213,8 @@ def audit(app: Any, scene: Any) -> tuple[list[str], Any]:
 
 
 @pytest.fixture(params=("de", "en"))
-def app(request, tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang=request.param, fullscreen=False, sound=False)
-    yield a
-    a.close()
+def lang(request) -> str:
+    return request.param
 
 
 @pytest.mark.parametrize("players", (3, 6))

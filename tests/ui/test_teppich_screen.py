@@ -15,9 +15,7 @@ from companion.games import spec
 from companion.games.teppich.rules import card_options, generate
 from companion.games.teppich.screen import draw, paint, words
 from companion.games.teppich.screen.table import TeppichScene
-from companion.root import make_app
 from companion.session.session import Session
-from companion.session.store import Store
 from companion.ui.kit import recording
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap
@@ -100,13 +98,6 @@ def drawn_die(scene: TeppichScene, monkeypatch: Any) -> int | None:
     scene.draw(scene.app.screen)
     monkeypatch.setattr(draw, "draw_die", real)
     return seen[-1]
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
-    yield a
-    a.close()
 
 
 # -- the city ------------------------------------------------------------------------------------------
