@@ -30,6 +30,7 @@ from companion.ui.kit.controls import picture
 from companion.ui.widgets import Button
 from tests.language import foreign_words
 from tests.ui.screen import new_app, press, settle, tap
+from tests.ui.screen import table as show_table
 
 ENGINE = get_engine("teppich")
 UP3 = {"action": "fly", "v": 3, "h": 0, "pair": "UR", "arrows": "up_side"}
@@ -198,10 +199,7 @@ def table(app: Any, case: Bad) -> Any:
     session = Session.new(header, app.store)
     for action in case.before:
         session.act(action)
-    scene = app.routes["table"](app, session=session)
-    app.show(scene)
-    settle(app)
-    return scene
+    return show_table(app, session)
 
 
 def in_german(app: Any, text: str) -> None:

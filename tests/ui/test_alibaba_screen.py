@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -13,11 +14,10 @@ from companion.games import spec
 from companion.games.alibaba.rules.state import BLACK_ROLL, DEAL, LAST_CHANCE, LOOT, TURN, WHITE_ROLL, State
 from companion.games.alibaba.screen.table import AlibabaScene, choice_label, choices_for
 from companion.session.session import Session
-from companion.session.store import Store
-from companion.ui.app import App
 from companion.ui.drivers import DemoDriver
 from companion.ui.shell.end import EndScene
 from tests.ui.screen import press, settle, tap
+from tests.ui.screen import table as show_table
 
 
 @pytest.fixture
@@ -25,12 +25,8 @@ def lang() -> str:
     return "en"
 
 
-def table(app: App, players: int = 3, seed: int = 2) -> AlibabaScene:
-    session = Session.new({"game": "alibaba", "players": players, "seed": seed}, Store(":memory:"))
-    scene = AlibabaScene(app, session)
-    app.show(scene)
-    settle(app)
-    return scene
+#: an Ali Baba table (three players, seed 2 unless given), shown and settled
+table = partial(show_table, game="alibaba", players=3, seed=2)
 
 
 def drive(scene: AlibabaScene, until: Callable[[State], bool], limit: int = 600) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import random
 import time
+from functools import partial
 
 import pygame
 import pytest
@@ -27,6 +28,7 @@ from companion.ui.app import App
 from companion.ui.kit import problems, recording
 from tests.language import foreign_words
 from tests.ui.screen import new_app, press, settle, tap, tap_label
+from tests.ui.screen import table as show_table
 from tests.ui.test_alibaba_screen import drive
 
 
@@ -54,12 +56,8 @@ def game_at(players: int, until) -> Session:
     pytest.fail("no game came to the state asked for")
 
 
-def table(app: App, players: int = 3, seed: int = 2, **header) -> AlibabaScene:
-    session = Session.new({"game": "alibaba", "players": players, "seed": seed, **header}, Store(":memory:"))
-    scene = app.routes["table"](app, session=session)
-    app.show(scene)
-    settle(app)
-    return scene
+#: an Ali Baba table (three players, seed 2 unless given), shown and settled
+table = partial(show_table, game="alibaba", players=3, seed=2)
 
 
 def texts_of(scene) -> list[str]:

@@ -15,13 +15,11 @@ from companion.ui import app as app_module
 from companion.ui.kit import controls as kit_controls
 from companion.ui.kit import problems, recording
 from companion.ui.kit import text as kit_text
+from tests.ui.screen import table as show_table
 
 
 def table(app, phase: str, players: int = 4):
-    scene = app.routes["table"](app, session=midgame(players, 3, phase))
-    app.show(scene)
-    app.step(block=False)
-    return scene
+    return show_table(app, midgame(players, 3, phase))
 
 
 def counting(monkeypatch, module, name: str) -> list[int]:

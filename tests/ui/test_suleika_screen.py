@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from companion.games.suleika import rules as suleika
 from companion.games.suleika.screen import board
 from companion.games.suleika.screen.table import SuleikaScene
 from companion.session.session import Session
-from companion.session.store import Store
 from companion.ui.drivers import DemoDriver
 from companion.ui.shell.end import EndScene
-from tests.ui.screen import press, settle, tap
+from tests.ui.screen import press, tap
+from tests.ui.screen import table as show_table
 
 
 @pytest.fixture
@@ -19,12 +21,8 @@ def lang() -> str:
     return "en"
 
 
-def table(app, **header) -> SuleikaScene:
-    session = Session.new({"game": "suleika", "players": 3, "seed": 2, **header}, Store(":memory:"))
-    scene = SuleikaScene(app, session)
-    app.show(scene)
-    settle(app)
-    return scene
+#: a Suleika table (three players, seed 2 unless given), shown and settled
+table = partial(show_table, game="suleika", players=3, seed=2)
 
 
 def test_buttons_face_roll_and_place(app):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 
 import pygame
 import pytest
@@ -23,6 +24,7 @@ from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import recording
 from tests.ui.screen import press, settle, tap
+from tests.ui.screen import table as show_table
 
 
 @pytest.fixture(autouse=True)
@@ -32,12 +34,8 @@ def quick(monkeypatch):
     monkeypatch.setattr(SuleikaScene, "step_s", 0.01)
 
 
-def table(app, session: Session | None = None, **header) -> SuleikaScene:
-    session = session or Session.new({"game": "suleika", "players": 3, "seed": 2, **header}, Store(":memory:"))
-    scene = app.routes["table"](app, session=session)
-    app.show(scene)
-    settle(app)
-    return scene
+#: a Suleika table (three players, seed 2 unless given), shown and settled
+table = partial(show_table, game="suleika", players=3, seed=2)
 
 
 def drawn_die(scene, monkeypatch) -> int | None:

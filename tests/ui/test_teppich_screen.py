@@ -19,6 +19,7 @@ from companion.session.session import Session
 from companion.ui.kit import recording
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap
+from tests.ui.screen import table as show_table
 
 #: the engine's own names for unnamed seats: a screen never shows them
 ENGINE_NAMES = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
@@ -34,11 +35,7 @@ def header(players: int = 3, seed: int = 1, **extra: Any) -> dict[str, Any]:
 
 
 def table(app: Any, players: int = 3, session: Session | None = None, **extra: Any) -> TeppichScene:
-    session = session or Session.new(header(players, **extra), app.store)
-    scene = app.routes["table"](app, session=session)
-    app.show(scene)
-    settle(app)
-    return scene
+    return show_table(app, session or Session.new(header(players, **extra), app.store))
 
 
 def at(scene: TeppichScene, cell: tuple[int, int]) -> tuple[int, int]:
