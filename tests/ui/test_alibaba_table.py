@@ -26,6 +26,7 @@ from companion.session.store import Store
 from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import problems, recording
+from companion.ui.shell.pause import PauseScene
 from tests.language import foreign_words
 from tests.ui.screen import new_app, press, settle, tap, tap_label
 from tests.ui.screen import table as show_table
@@ -121,11 +122,11 @@ def test_the_menu_key_and_a_long_press_of_undo_open_the_pause_screen(app):
     keys = {c.key: c for c in scene.tappables()}
     assert keys["menu"].rect.w >= 64 and keys["menu"].rect.h >= 64 and keys["menu"].label == "Menü"
     tap(app, keys["menu"].rect.center)
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
     app.show(scene)
     settle(app)
     press(app, "menu")  # what a long UNDO sends
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
 
 
 # -- 4. every phase readable, the white die's words whole, the end screen with 5 and 6 -------------

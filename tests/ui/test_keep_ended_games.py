@@ -17,6 +17,7 @@ from companion.session.session import Session
 from companion.session.store import KEEP_FINISHED, Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.staff import scene as staff
+from companion.ui.staff.menu import KeepPage
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "0815"
@@ -123,7 +124,7 @@ def test_the_staff_page_sets_the_number_and_the_next_ended_game_prunes_to_it(app
         tap_label(app, digit)
     tap_label(app, "OK")
     tap_label(app, "Partien aufbewahren")
-    assert type(app.scene).__name__ == "KeepPage"
+    assert isinstance(app.scene, KeepPage)
     tap_label(app, "100")
     tap_label(app, "−")  # one step down from 100: 50
     tap_label(app, "−")  # 20, the fewest

@@ -15,6 +15,7 @@ from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui import app as app_module
 from companion.ui.app import App, kiosk_mode
+from companion.ui.shell.menu import MenuScene
 from tests.ui.screen import new_app
 
 UNIT = Path(__file__).resolve().parents[2] / "hardware" / "companion.service"
@@ -44,7 +45,7 @@ def run_and_try_to_leave(monkeypatch, tmp_path: Path, argv: list[str], env: dict
             stayed.append(self.running)
             self.running = True
         seen["stayed"] = stayed
-        seen["scene"] = type(self.scene).__name__
+        seen["scene"] = self.scene
 
     monkeypatch.setattr(App, "run", run)
     assert cli.main(["run", "--data", str(tmp_path / "g.sqlite3"), "--no-gpio", *argv]) == 0
@@ -60,7 +61,7 @@ def run_and_try_to_leave(monkeypatch, tmp_path: Path, argv: list[str], env: dict
 def test_a_kiosk_on_any_machine_is_left_only_through_the_staff_menu(monkeypatch, tmp_path, argv, env, pi) -> None:
     seen = run_and_try_to_leave(monkeypatch, tmp_path, argv, env, pi)
     assert seen["kiosk"] is True and seen["fullscreen"] is True
-    assert seen["stayed"] == [True, True] and seen["scene"] == "MenuScene"
+    assert seen["stayed"] == [True, True] and isinstance(seen["scene"], MenuScene)
 
 
 @pytest.mark.parametrize("argv, env", [([], {}), (["--no-kiosk"], {"INVOCATION_ID": "x"}),

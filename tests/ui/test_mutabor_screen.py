@@ -16,6 +16,8 @@ from companion.games.mutabor.rules.moves import targets
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.drivers import DemoDriver
+from companion.ui.shell.end import EndScene
+from companion.ui.shell.pause import PauseScene
 from tests.ui.screen import new_app, press, settle, tap, tap_label
 
 
@@ -291,17 +293,17 @@ def test_an_agreed_draw_needs_a_second_tap(app):
     assert not session.over and scene.sure
     tap_label(app, app.texts("mutabor.ui.draw_sure"))
     assert session.over and session.state.draw
-    assert type(app.scene).__name__ == "EndScene"
+    assert isinstance(app.scene, EndScene)
 
 
 def test_the_menu_button_and_the_long_press_open_the_pause_menu(app):
     scene = show(app, new_session(2))
     tap_label(app, app.texts("menu"))
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
     app.show(scene)
     settle(app)
     press(app, "menu")
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
 
 
 def test_the_demo_plays_whole_turns(app):

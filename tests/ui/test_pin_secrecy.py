@@ -10,6 +10,7 @@ from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
+from companion.ui.staff.menu import StaffMenu
 from tests.ui.screen import new_app, press, settle, tap_label
 
 PIN = "4711"
@@ -42,7 +43,7 @@ def test_no_pin_reaches_a_log_or_the_output(tmp_path: Path, monkeypatch, caplog,
                 else:
                     tap_label(app, digit)
             press(app, "ok")
-            assert type(app.scene).__name__ == "StaffMenu"
+            assert isinstance(app.scene, StaffMenu)
     finally:
         staff_base.shut(app)
         app.close()

@@ -19,6 +19,7 @@ from companion.session.store import Store
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import data as staff_data
 from companion.ui.staff import qr as staff_qr
+from companion.ui.staff.data import GamePage
 from tests.ui.screen import new_app, settle, tap_label
 
 
@@ -129,7 +130,7 @@ def test_the_qr_page_steps_through_the_parts(tmp_path: Path, monkeypatch) -> Non
             app.scene.draw(app.screen)
         assert f"Teil {len(parts)} von {len(parts)}" in [t.text for t in rec.texts]
         tap_label(app, "Zurück")
-        assert type(app.scene).__name__ == "GamePage"
+        assert isinstance(app.scene, GamePage)
     finally:
         staff_base.shut(app)
         app.close()

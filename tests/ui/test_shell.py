@@ -11,12 +11,17 @@ import pytest
 
 from companion import root
 from companion.games import COMING, REGISTRY, menu_games, spec
+from companion.games.alibaba.screen.table import AlibabaScene
 from companion.inputs.events import BUTTONS
 from companion.session.session import Session
 from companion.session.simulate import random_step
 from companion.session.store import Store
 from companion.ui.drivers import DemoDriver, WaitDriver
 from companion.ui.kit import READ_PX, recording
+from companion.ui.shell.menu import MenuScene
+from companion.ui.shell.names import NameScene
+from companion.ui.shell.resume import ResumeScene
+from companion.ui.shell.setup import SetupScene
 from tests.language import foreign_words
 from tests.ui.screen import new_app, press, settle, tap_label
 
@@ -27,9 +32,6 @@ def shown(app) -> list[str]:
     return [t.text for t in rec.texts]
 
 
-def scene_name(app) -> str:
-    return type(app.scene).__name__
-
 
 # -- 3. resume asks before a game is thrown away; an empty game is not offered -----------------
 def test_throwing_an_unfinished_game_away_asks_once_more(app):
@@ -38,11 +40,11 @@ def test_throwing_an_unfinished_game_away_asks_once_more(app):
     app.go("resume", row=app.store.unfinished()[0])
     settle(app)
     tap_label(app, "Verwerfen")
-    assert scene_name(app) == "ResumeScene"  # asked, not done
+    assert isinstance(app.scene, ResumeScene)  # asked, not done
     assert [r.id for r in app.store.unfinished()] == [session.game_id]
     assert "Wirklich verwerfen? Noch einmal drücken." in shown(app)
     tap_label(app, "Wirklich verwerfen? Noch einmal drücken.")
-    assert scene_name(app) == "MenuScene" and app.store.unfinished() == []
+    assert isinstance(app.scene, MenuScene) and app.store.unfinished() == []
 
 
 @pytest.mark.parametrize(("steps", "words"), [(1, "1 Schritt\n"), (2, "2 Schritte\n")])
@@ -65,13 +67,13 @@ def test_a_game_without_a_step_is_not_offered_for_resuming(tmp_path):
     Session.new(spec("suleika").header(3, 2), store)  # set up, then the table walked away
     app, first, _sources = root.start(store, fullscreen=False, gpio=False)
     try:
-        assert type(first).__name__ == "ResumeScene" and first.row.id == older.game_id
+        assert isinstance(first, ResumeScene) and first.row.id == older.game_id
     finally:
         app.close()
     store.close_game(older.game_id, "abandoned")
     app, first, _sources = root.start(store, fullscreen=False, gpio=False)
     try:
-        assert type(first).__name__ == "MenuScene"
+        assert isinstance(first, MenuScene)
     finally:
         app.close()
 
@@ -94,7 +96,7 @@ def open_keyboard(app, seat: int):
     setup = app.go("setup", game="suleika", players=3)
     settle(app)
     tap_label(app, f"Spieler {seat + 1}")
-    assert scene_name(app) == "NameScene"
+    assert isinstance(app.scene, NameScene)
     return setup
 
 
@@ -169,7 +171,7 @@ def test_a_game_still_to_come_says_so_when_it_is_tapped(app, monkeypatch):
     settle(app)
     label = next(b.label for b in app.scene.buttons if "kommt bald" in b.label)
     tap_label(app, label)
-    assert scene_name(app) == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     assert app.scene.banner.bad and "kommt bald" in app.scene.banner.text
     assert app.scene.banner.text in shown(app)
 
@@ -196,7 +198,7 @@ def test_setup_by_the_buttons_alone_changes_every_line_and_starts(app):
     press(app, "left")
     assert setup.count == 3
     press(app, "ok")
-    assert scene_name(app) == "AlibabaScene"
+    assert isinstance(app.scene, AlibabaScene)
     header = app.scene.session.header
     assert header["players"] == 3 and header[option.key] != before
 
@@ -215,7 +217,7 @@ def test_a_rematch_keeps_names_colours_and_options(app, game, colors, option):
     app.go("end", table=app.routes["table"](app, session=session))
     settle(app)
     tap_label(app, "Noch einmal")
-    assert scene_name(app) == "SetupScene"
+    assert isinstance(app.scene, SetupScene)
     assert {"Anna", "Ben", "Cem"} <= set(shown(app))
     tap_label(app, "Los")
     new = app.scene.session.header

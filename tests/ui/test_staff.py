@@ -16,9 +16,12 @@ from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
 from companion.ui.kit import recording
+from companion.ui.shell.menu import MenuScene
+from companion.ui.shell.selftest import SelftestScene
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import menu as staff_menu
 from companion.ui.staff import scene as staff
+from companion.ui.staff.menu import StaffMenu
 from tests.ui.screen import new_app as app_with_routes
 from tests.ui.screen import press, settle, tap_label
 
@@ -67,7 +70,7 @@ def type_pin(app: App, pin: str) -> None:
 def enter(app: App) -> None:
     press(app, "staff")
     type_pin(app, PIN)
-    assert type(app.scene).__name__ == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
 
 
 def shown(app: App) -> list[str]:
@@ -83,7 +86,7 @@ def test_undo_and_ok_held_opens_the_pin_screen_from_any_screen(app: App) -> None
     press(app, "staff")  # again on the PIN screen: nothing new
     assert isinstance(app.scene, staff.PinScene)
     tap_label(app, "Abbrechen")
-    assert type(app.scene).__name__ == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
 
 
 def test_the_top_left_corner_held_for_five_seconds_opens_it(app: App, monkeypatch) -> None:
@@ -93,7 +96,7 @@ def test_the_top_left_corner_held_for_five_seconds_opens_it(app: App, monkeypatc
     app.step(block=False)
     now.t += 4.0
     app.step(block=False)
-    assert type(app.scene).__name__ == "MenuScene"  # four seconds are not enough
+    assert isinstance(app.scene, MenuScene)  # four seconds are not enough
     now.t += 1.0
     app.step(block=False)
     assert isinstance(app.scene, staff.PinScene)
@@ -109,7 +112,7 @@ def test_a_corner_tap_or_a_hold_elsewhere_does_not(app: App, monkeypatch) -> Non
         app.step(block=False)
         now.t += 6.0
         app.step(block=False)
-        assert type(app.scene).__name__ == "MenuScene"
+        assert isinstance(app.scene, MenuScene)
 
 
 def test_no_pin_set_says_how_to_set_one_and_stays_shut(data: Path, clock: Clock) -> None:
@@ -133,7 +136,7 @@ def test_the_right_pin_opens_the_menu_and_is_shown_as_dots_only(app: App) -> Non
     assert not any(PIN in t or "815" in t for t in shown(app))
     tap_label(app, "OK")
     settle(app)
-    assert type(app.scene).__name__ == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
 
 
 def test_a_leading_zero_counts_and_the_die_keys_type_too(data: Path, clock: Clock) -> None:
@@ -144,7 +147,7 @@ def test_a_leading_zero_counts_and_the_die_keys_type_too(data: Path, clock: Cloc
     for n in (1, 2, 3):
         press(app, "roll", n)
     press(app, "ok")
-    assert type(app.scene).__name__ == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
     staff_base.shut(app)
     app.close()
 
@@ -182,7 +185,7 @@ def test_three_wrong_pins_lock_for_a_minute_and_a_restart_keeps_it(app: App, dat
     clock.t += 120
     settle(again)
     type_pin(again, PIN)
-    assert type(again.scene).__name__ == "StaffMenu"
+    assert isinstance(again.scene, StaffMenu)
     assert settings.load(data).lock == settings.LockoutState()  # the right PIN forgives
     staff_base.shut(again)
     again.close()
@@ -202,7 +205,7 @@ def test_language_counts_at_once_and_is_stored(app: App, data: Path) -> None:
     assert app.texts.lang == "en" and settings.load(data).language == "en"
     tap_label(app, "Back")
     tap_label(app, "Done")
-    assert type(app.scene).__name__ == "MenuScene" and app.scene.t.lang == "en"
+    assert isinstance(app.scene, MenuScene) and app.scene.t.lang == "en"
     assert table is None
 
 
@@ -240,9 +243,9 @@ def test_the_button_test_and_back_without_the_pin(app: App) -> None:
     table = app.scene
     enter(app)
     tap_label(app, "Tastentest")
-    assert type(app.scene).__name__ == "SelftestScene"
+    assert isinstance(app.scene, SelftestScene)
     press(app, "staff")
-    assert type(app.scene).__name__ == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
     tap_label(app, "Fertig")
     assert app.scene is table
 
@@ -392,7 +395,7 @@ def test_in_kiosk_mode_escape_and_closing_the_window_do_nothing(data: Path) -> N
         pygame.event.post(ev)
         app.step(block=False)
         assert app.running
-    assert type(app.scene).__name__ == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     app.close()
 
 

@@ -16,8 +16,12 @@ from companion.session.notice import Notice
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
+from companion.ui.shell.menu import MenuScene
+from companion.ui.shell.selftest import SelftestScene
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
+from companion.ui.staff.menu import StaffMenu, VolumePage
+from companion.ui.staff.scene import PinScene
 from tests.ui.screen import new_app as app_with_routes
 from tests.ui.screen import press, settle, tap_label
 
@@ -61,11 +65,8 @@ def enter(app: App) -> None:
         tap_label(app, digit)
     tap_label(app, "OK")
     settle(app)
-    assert type(app.scene).__name__ == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
 
-
-def scene_name(app: App) -> str:
-    return type(app.scene).__name__
 
 
 # -- 5. the staff menu locks itself -----------------------------------------------------------
@@ -75,24 +76,24 @@ def test_two_minutes_without_a_touch_lock_the_menu_again(data: Path, clock: Cloc
     tap_label(app, "Lautstärke")
     clock.t += 119
     settle(app)
-    assert scene_name(app) == "VolumePage"
+    assert isinstance(app.scene, VolumePage)
     tap_label(app, "+ 10") if app.scene.settings.volume < 100 else tap_label(app, "− 10")  # a touch: two more minutes
     clock.t += 100
     settle(app)
-    assert scene_name(app) == "VolumePage"
+    assert isinstance(app.scene, VolumePage)
     press(app, "left")  # a button counts too
     clock.t += 119
     settle(app)
-    assert scene_name(app) == "VolumePage"
+    assert isinstance(app.scene, VolumePage)
     assert app.scene.wake_at() == pytest.approx(clock.t + 1)  # the idle loop wakes for it
     clock.t += 1
     settle(app)
-    assert scene_name(app) == "MenuScene" and not staff_base.is_open(app)
+    assert isinstance(app.scene, MenuScene) and not staff_base.is_open(app)
     press(app, "staff")
-    assert scene_name(app) == "PinScene"  # locked again: the PIN is needed
+    assert isinstance(app.scene, PinScene)  # locked again: the PIN is needed
     clock.t += 120  # and the PIN screen left alone goes back as well
     settle(app)
-    assert scene_name(app) == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     app.close()
 
 
@@ -105,10 +106,10 @@ def test_the_timeout_is_a_setting(data: Path, clock: Clock) -> None:
     enter(app)
     clock.t += 44
     settle(app)
-    assert scene_name(app) == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
     clock.t += 1
     settle(app)
-    assert scene_name(app) == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     app.close()
     (data / "settings.toml").write_text((data / "settings.toml").read_text().replace("= 45", "= 5"))
     assert settings.load(data).staff_timeout == 30  # never so short the staff cannot work
@@ -201,7 +202,7 @@ def test_the_button_test_has_a_back_key_and_a_button_way_back(data: Path, clock:
     app = new_app(data, clock)
     enter(app)
     tap_label(app, "Tastentest")
-    assert scene_name(app) == "SelftestScene"
+    assert isinstance(app.scene, SelftestScene)
     back = next(c for c in app.scene.tappables() if c.label == "Zurück")
     assert back.rect.w >= 64 and back.rect.h >= 64
     for lang in ("de", "en"):
@@ -216,22 +217,22 @@ def test_the_button_test_has_a_back_key_and_a_button_way_back(data: Path, clock:
     app.scene.t = app.texts
     app.scene.index = 0
     tap_label(app, "Zurück")
-    assert scene_name(app) == "StaffMenu"  # without the PIN
+    assert isinstance(app.scene, StaffMenu)  # without the PIN
     tap_label(app, "Tastentest")
     press(app, "roll", 3)
     app.inject("menu")  # UNDO held: the way back with the buttons alone
     settle(app)
-    assert scene_name(app) == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
     tap_label(app, "Tastentest")
     for name in ("roll", "left", "straight", "right", "ok", "undo"):
         press(app, name, 4 if name == "roll" else None)
     assert app.scene.asking is None
     press(app, "ok")  # every button tested: OK goes back
-    assert scene_name(app) == "StaffMenu"
+    assert isinstance(app.scene, StaffMenu)
     tap_label(app, "Tastentest")
     clock.t += 121  # the staff walked away: the game menu, locked
     settle(app)
-    assert scene_name(app) == "MenuScene" and not staff_base.is_open(app)
+    assert isinstance(app.scene, MenuScene) and not staff_base.is_open(app)
     app.close()
 
 

@@ -23,6 +23,7 @@ from companion.session.store import Store
 from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import recording
+from companion.ui.shell.pause import PauseScene
 from tests.ui.screen import press, settle, tap
 from tests.ui.screen import table as show_table
 
@@ -132,11 +133,11 @@ def test_the_menu_key_and_a_long_press_of_undo_open_the_pause_screen(app):
     keys = {c.key: c for c in scene.tappables()}
     assert keys["menu"].rect.w >= 64 and keys["menu"].rect.h >= 64
     tap(app, keys["menu"].rect.center)
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
     app.show(scene)
     settle(app)
     press(app, "menu")
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
 
 
 # -- 5. a double tap acts once -------------------------------------------------------------------

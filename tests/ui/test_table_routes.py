@@ -7,6 +7,10 @@ import pytest
 from companion.games import get_engine, spec
 from companion.session.session import Session
 from companion.session.simulate import play_game
+from companion.ui.shell.end import EndScene
+from companion.ui.shell.menu import MenuScene
+from companion.ui.shell.pause import PauseScene
+from companion.ui.shell.resume import ResumeScene
 from tests.ui.screen import press, settle, tap_label
 
 
@@ -23,10 +27,10 @@ def test_a_marrakech_game_that_ends_on_a_roll_reaches_the_end_screen(app):
     settle(app)
     press(app, "roll", actions[-1]["value"])
     for _ in range(200):  # Omar walks; then the app shows the end by itself
-        if type(app.scene).__name__ == "EndScene":
+        if isinstance(app.scene, EndScene):
             break
         app.step(block=False)
-    assert type(app.scene).__name__ == "EndScene"
+    assert isinstance(app.scene, EndScene)
     assert session.over and app.store.unfinished() == []
 
 
@@ -37,12 +41,12 @@ def test_escape_or_the_menu_press_pauses_a_table_and_the_game_stays_resumable(ap
     app.show(app.routes["table"](app, session=session))
     settle(app)
     press(app, "menu")
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
     press(app, "undo")  # back to the game
     assert app.scene.session is session
     press(app, "menu")
     tap_label(app, "Zum Spielmenü")
-    assert type(app.scene).__name__ == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     assert [row.id for row in app.store.unfinished()] == [session.game_id]
 
 
@@ -55,14 +59,14 @@ def test_a_game_left_to_the_menu_is_offered_there_and_goes_on_where_it_was(app, 
     press(app, "menu")
     tap_label(app, "Zum Spielmenü")
     menu = app.scene
-    assert type(menu).__name__ == "MenuScene"
+    assert isinstance(menu, MenuScene)
     if by == "touch":
         tap_label(app, "Weiterspielen: Ali Baba")
     else:
         for _ in range(len(menu.games)):  # past every game to the key that goes on
             press(app, "right")
         press(app, "ok")
-    assert type(app.scene).__name__ == "ResumeScene"
+    assert isinstance(app.scene, ResumeScene)
     press(app, "ok")
     assert app.scene.session.game_id == session.game_id
     assert app.scene.session.actions == session.actions
@@ -78,7 +82,7 @@ def test_the_menu_offers_no_game_without_steps_and_none_once_it_is_thrown_away(a
     tap_label(app, "Weiterspielen: Suleika")
     tap_label(app, "Verwerfen")
     tap_label(app, "Wirklich verwerfen? Noch einmal drücken.")
-    assert type(app.scene).__name__ == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     assert not any(b.label.startswith("Weiterspielen") for b in app.scene.tappables())
 
 
@@ -89,9 +93,9 @@ def test_ending_a_game_from_the_pause_menu_asks_once_more_and_records_it(app):
     settle(app)
     press(app, "menu")
     tap_label(app, "Spiel beenden")
-    assert type(app.scene).__name__ == "PauseScene"  # asked, not done
+    assert isinstance(app.scene, PauseScene)  # asked, not done
     tap_label(app, "Wirklich beenden? Noch einmal drücken.")
-    assert type(app.scene).__name__ == "MenuScene"
+    assert isinstance(app.scene, MenuScene)
     assert app.store.unfinished() == []
     assert app.scene.banner.text == "Das Spiel wurde beendet."
 

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from companion.games.teppich.screen import draw
+from companion.games.teppich.screen.table import TeppichScene
 from companion.games.teppich.screen.words import ARROWS, TOKENS, token_of
 from companion.ui.kit import problems, recording
+from companion.ui.shell.end import EndScene
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap, tap_label
 
@@ -94,7 +96,7 @@ def test_a_whole_german_game_by_taps_and_keys(app):
     tap_label(app, "3")
     tap_label(app, "Los")
     scene = app.scene
-    assert type(scene).__name__ == "TeppichScene" and scene.city is not None
+    assert isinstance(scene, TeppichScene) and scene.city is not None
     for _ in range(3):
         key(app, "city_next")
     looked_at(app, texts, found)
@@ -103,7 +105,7 @@ def test_a_whole_german_game_by_taps_and_keys(app):
     assert scene.city is None and scene.session.header["scenery"]
     kinds: set[str] = set()
     turns = 0
-    while type(app.scene).__name__ == "TeppichScene":
+    while isinstance(app.scene, TeppichScene):
         turns += 1
         assert turns < 2000, "the game never ended"
         scene = app.scene
@@ -127,7 +129,7 @@ def test_a_whole_german_game_by_taps_and_keys(app):
             pytest.fail(f"refused at turn {turns}: {scene.banner.text}")
         looked_at(app, texts, found)
     settle(app)
-    assert type(app.scene).__name__ == "EndScene"
+    assert isinstance(app.scene, EndScene)
     looked_at(app, texts, found)
     assert {"fly", "drift", "roll"} <= kinds, kinds
     assert list(dict.fromkeys(found)) == []

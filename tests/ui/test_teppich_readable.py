@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from companion.games.teppich.screen import draw, words
+from companion.games.teppich.screen.table import TeppichScene
 from companion.session.session import Session
 from companion.ui.kit import problems, recording
+from companion.ui.shell.end import EndScene
 from tests.language import foreign_words
 from tests.ui.screen import press, settle
 from tests.ui.test_teppich_screen import GOAL_RUN, act, header, on_a_carpet, on_the_star, table
@@ -165,7 +167,7 @@ def won_table(app: Any, players: int) -> Any:
 def end_screen(app: Any, players: int) -> Any:
     won(app, players)
     settle(app)
-    assert type(app.scene).__name__ == "EndScene"
+    assert isinstance(app.scene, EndScene)
     return app.scene
 
 
@@ -223,7 +225,7 @@ def test_every_teppich_step_is_readable(app, phase, players):
     scene = PHASES[phase](app, players)
     found, rec = audit(app, scene)
     assert found == [], f"{phase}, {players} players, {app.texts.lang}"
-    if type(scene).__name__ == "TeppichScene":
+    if isinstance(scene, TeppichScene):
         status = [t for t in rec.texts if t.box is not None and draw.STATUS.contains(t.box)]
         assert status and all(t.role == "read" and t.px >= 24 for t in status), phase
         heads = [t for t in rec.texts if t.box is not None and draw.HEADER.contains(t.box)]

@@ -17,6 +17,8 @@ from companion.games.teppich.screen import draw, paint, words
 from companion.games.teppich.screen.table import TeppichScene
 from companion.session.session import Session
 from companion.ui.kit import recording
+from companion.ui.shell.end import EndScene
+from companion.ui.shell.pause import PauseScene
 from tests.language import foreign_words
 from tests.ui.screen import press, settle, tap
 from tests.ui.screen import table as show_table
@@ -354,7 +356,7 @@ def test_undo_steps_back_through_the_entry_first(app):
 def test_the_menu_key_opens_the_pause_menu(app):
     scene = table(app)
     tap_key(app, "menu")
-    assert type(app.scene).__name__ == "PauseScene"
+    assert isinstance(app.scene, PauseScene)
     assert app.scene is not scene
 
 
@@ -588,7 +590,7 @@ def test_the_head_wind_token_lands_on_the_goal_and_the_end_screen_follows(app):
     assert scene.session.over and scene.state.winners == (0,)
     settle(app)
     end = app.scene
-    assert type(end).__name__ == "EndScene"
+    assert isinstance(end, EndScene)
     said = shown_text(end)
     assert scene.seat_name(0) == "Spieler 1" and "Spieler 1" in said
     for name in ENGINE_NAMES:
