@@ -3,6 +3,7 @@ and waiting until it is drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -34,10 +35,53 @@ def table(app: App, session: Session | None = None, /, **header: Any) -> Scene:
     return scene
 
 
+#: one frame of fake time
+FRAME_S = 1 / 30
+
+
+class FakeClock:
+    """A clock that moves only when a test moves it: the animations, the tap guard and the
+    banner of an app on it never wait on, or race, the machine's load."""
+
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+def fake_clock(app: App) -> FakeClock:
+    """Put the app, and every screen made on it from now on, on a fake clock."""
+    clock = FakeClock()
+    app.now = clock  # type: ignore[method-assign]
+    return clock
+
+
+def run_until(app: App, done: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Move the app's fake clock a frame at a time, one pass of the loop each, until ``done()``
+    holds (checked before each pass); fail after ``seconds`` of fake time."""
+    clock = app.now
+    assert isinstance(clock, FakeClock), "run_until needs an app on fake_clock()"
+    for _ in range(int(seconds / FRAME_S)):
+        if done():
+            return
+        clock.advance(FRAME_S)
+        if done():
+            return
+        app.step(block=False)
+    assert done(), f"not done after {seconds} s of fake time"
+
+
 def settle(app: App) -> None:
-    """Run the loop until no animation is left and everything is drawn."""
+    """Run the loop until no animation is left and everything is drawn (on a fake clock, the
+    clock moves a frame each pass)."""
     app.step(block=False)
     while app.scene.is_busy() or app.scene.dirty:
+        if isinstance(app.now, FakeClock):
+            app.now.advance(FRAME_S)
         app.step(block=False)
 
 

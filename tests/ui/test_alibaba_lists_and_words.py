@@ -6,7 +6,6 @@ start names the key that deals, an event says what it does (whole), counts are n
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pygame
@@ -22,7 +21,7 @@ from companion.games.alibaba.screen.words import gang_of, ui
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import READ_PX, recording
-from tests.ui.screen import new_app, press, settle, tap
+from tests.ui.screen import fake_clock, new_app, press, run_until, settle, tap
 from tests.ui.test_alibaba_table import finished, game_at, texts_of
 
 
@@ -158,6 +157,7 @@ def test_the_event_box_shows_a_refused_undo_and_every_event_whole(lang):
 # -- 8. the ordinary die is a die too --------------------------------------------------------------
 def test_the_ordinary_die_is_drawn_tumbles_and_lies_on_the_roll(app, monkeypatch):
     monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.4)  # long enough to show several faces
+    fake_clock(app)
     scene = show(app, game_at(4, lambda session, s: s.phase in (EVENT_ROLL, BONUS_ROLL, GANG_ROLL)))
     assert scene.pending().kind == "die"
     drawn = []
@@ -168,10 +168,8 @@ def test_the_ordinary_die_is_drawn_tumbles_and_lies_on_the_roll(app, monkeypatch
     assert drawn[-1] == (None, "die", 0.0)  # a blank die waits
     drawn.clear()
     app.inject("roll", 4)
-    deadline = time.monotonic() + 5
     app.step(block=False)
-    while scene.is_busy() and time.monotonic() < deadline:
-        app.step(block=False)
+    run_until(app, lambda: not scene.is_busy())
     app.step(block=False)
     tumbling = [d for d in drawn if d[2] != 0]
     assert tumbling and all(k == "die" for _v, k, _t in tumbling)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import random
-import time
 from functools import partial
 
 import pygame
@@ -28,7 +27,7 @@ from companion.ui.app import App
 from companion.ui.kit import problems, recording
 from companion.ui.shell.pause import PauseScene
 from tests.language import foreign_words
-from tests.ui.screen import new_app, press, settle, tap, tap_label
+from tests.ui.screen import fake_clock, new_app, press, run_until, settle, tap, tap_label
 from tests.ui.screen import table as show_table
 from tests.ui.test_alibaba_screen import drive
 
@@ -93,6 +92,7 @@ def enter(app: App, number: int) -> None:
 
 # -- 2. the screen shows the end of the roll by itself ------------------------------------------
 def test_after_the_white_die_the_fate_number_and_the_payment_show_without_a_touch(app):
+    fake_clock(app)
     scene = table(app, players=4, seed=3)
     drive(scene, lambda s: s.phase == WHITE_ROLL)
     settle(app)
@@ -104,9 +104,7 @@ def test_after_the_white_die_the_fate_number_and_the_payment_show_without_a_touc
     fate = scene.fate()
     assert fate.number is None and fate.caught == {}
     assert "Schicksalszahl" not in scene.banner.text
-    deadline = time.monotonic() + 5
-    while scene.dice.busy(app.now()) and time.monotonic() < deadline:
-        app.step(block=False)
+    run_until(app, lambda: not scene.dice.busy(app.now()))
     frames = app.frames
     app.step(block=False)  # the pass the tumble ends in: drawn once more, by itself
     assert app.frames > frames and not scene.is_busy()
@@ -240,19 +238,20 @@ def test_the_end_screen_with_5_and_6_players_names_everyone_and_the_chart_notes(
 # -- 5. a double tap acts once; keys keep their places -------------------------------------------
 def test_two_taps_60_ms_apart_on_play_card_1_play_it_once(app, monkeypatch):
     monkeypatch.setattr(App, "tap_guard_s", 0.25)
+    clock = fake_clock(app)
     scene = table(app, players=3, seed=2)
     press(app, "roll")
     assert scene.state.phase == TURN
     first = choices_for(scene.session, scene.state)[0]
     key = choice_control(scene, first)
     assert key.label == "Karte 1"
-    time.sleep(0.3)  # the guard of the last change is over
+    clock.advance(0.3)  # the guard of the last change is over
     count = len(scene.session.actions)
     for _ in range(2):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=key.rect.center))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=key.rect.center))
         app.step(block=False)
-        time.sleep(0.06)
+        clock.advance(0.06)
     settle(app)
     assert [a["action"] for a in scene.session.actions[count:]] == ["move"]
 
@@ -366,6 +365,7 @@ def test_the_route_shows_the_52_fields_of_the_board_file_ali_baba_and_his_walk(a
 # -- 8. dice and cards ---------------------------------------------------------------------------
 def test_the_black_and_the_white_die_are_drawn_and_tumble(app, monkeypatch):
     monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.4)  # long enough to show several faces
+    fake_clock(app)
     scene = table(app, players=4, seed=3)
     drawn = []
     real = alibaba_dice.draw_die
@@ -378,10 +378,8 @@ def test_the_black_and_the_white_die_are_drawn_and_tumble(app, monkeypatch):
         scene.draw(app.screen)
         assert drawn[-1] == (None, kind, 0.0)  # a blank die of the right colour waits
         app.inject("roll", value)
-        deadline = time.monotonic() + 5
         app.step(block=False)
-        while scene.is_busy() and time.monotonic() < deadline:
-            app.step(block=False)
+        run_until(app, lambda: not scene.is_busy())
         tumbling = [d for d in drawn if d[2] != 0]
         assert tumbling and all(k == kind for _v, k, _t in tumbling)  # it tumbled on screen
         assert len({v for v, _k, _t in tumbling}) >= 2 or len(tumbling) == 1

@@ -6,7 +6,6 @@ and how much a frame asks of the engine)."""
 from __future__ import annotations
 
 import random
-import time
 from functools import partial
 
 import pygame
@@ -24,7 +23,7 @@ from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import recording
 from companion.ui.shell.pause import PauseScene
-from tests.ui.screen import press, settle, tap
+from tests.ui.screen import fake_clock, press, run_until, settle, tap
 from tests.ui.screen import table as show_table
 
 
@@ -99,6 +98,7 @@ def paying_roll(seed: int = 5) -> tuple[Session, int]:
 
 def test_after_a_roll_the_lit_cells_and_the_payment_appear_without_a_touch(app):
     session, face = paying_roll()
+    fake_clock(app)
     scene = table(app, session)
     before = session.state
     payer = before.current
@@ -112,9 +112,7 @@ def test_after_a_roll_the_lit_cells_and_the_payment_appear_without_a_touch(app):
     rows = panel.score_rows(scene, scene.shown(app.now()))
     assert rows[payer].figures[0] == str(before.money[payer]) != str(session.state.money[payer])
     frames = app.frames
-    deadline = time.monotonic() + 5
-    while scene.is_busy() and time.monotonic() < deadline:
-        app.step(block=False)
+    run_until(app, lambda: not scene.is_busy())
     app.step(block=False)  # the pass the walk ends in: drawn once more, by itself
     assert app.frames > frames
     st = session.state
@@ -143,17 +141,18 @@ def test_the_menu_key_and_a_long_press_of_undo_open_the_pause_screen(app):
 # -- 5. a double tap acts once -------------------------------------------------------------------
 def test_two_taps_60_ms_apart_on_the_ok_key_lay_one_carpet_and_do_not_roll(app, monkeypatch):
     monkeypatch.setattr(App, "tap_guard_s", 0.25)
+    clock = fake_clock(app)
     scene = table(app)
     press(app, "roll", 2)
     press(app, "right")
     ok = next(c for c in scene.tappables() if c.key == "ok")
-    time.sleep(0.3)  # the guard of the last change is over
+    clock.advance(0.3)  # the guard of the last change is over
     actions = len(scene.session.actions)
     for _ in range(2):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=ok.rect.center))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=ok.rect.center))
         app.step(block=False)
-        time.sleep(0.06)
+        clock.advance(0.06)
     settle(app)
     assert [a["action"] for a in scene.session.actions[actions:]] == ["place"]
     assert any(c.key == "roll" and c.rect == ok.rect for c in scene.tappables())  # what lay under it
