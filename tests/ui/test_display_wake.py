@@ -20,7 +20,8 @@ from companion.ui.display_wake import X11Waker, x11_connection_fd
 def test_the_x_socket_wakes_the_loop_once_a_burst_and_again_only_after_the_pump():
     r, w = os.pipe()
     wakes: list[float] = []
-    waker = X11Waker(lambda: wakes.append(time.monotonic()), fd=r)
+    second = threading.Event()
+    waker = X11Waker(lambda: (wakes.append(time.monotonic()), len(wakes) > 1 and second.set()), fd=r)
     try:
         time.sleep(0.2)
         assert wakes == []  # nothing from the server: no wake-up at all
@@ -33,9 +34,7 @@ def test_the_x_socket_wakes_the_loop_once_a_burst_and_again_only_after_the_pump(
         time.sleep(0.2)
         assert len(wakes) == 1  # nothing new since the pump
         os.write(w, b"y")
-        deadline = time.monotonic() + 1
-        while len(wakes) < 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        assert second.wait(30)  # a bound for a thread that never came, not a measurement
         assert len(wakes) == 2
     finally:
         waker.close()
@@ -62,17 +61,28 @@ def test_with_no_window_system_the_idle_loop_sleeps_until_a_press_and_shows_it_i
         assert pygame.display.get_driver() == "dummy"
         assert app.poll_s is None  # nothing outside the companion can post to SDL's queue here
         frames, looks = app.frames, []
+        # the loop's sleep, watched: the button's thread presses once the loop sleeps, and the
+        # sleep says whether the press ended it (rather than its timeout)
+        sleeping, woken_by = threading.Event(), []
+        real_wait = app._woken.wait
+
+        def wait(timeout: float | None = None) -> bool:
+            sleeping.set()
+            woke = real_wait(timeout)
+            woken_by.append(woke)
+            return woke
+
+        app._woken.wait = wait
         real_get = pygame.event.get
         pygame.event.get = lambda *a, **k: looks.append(1) or real_get(*a, **k)
+        button = threading.Thread(target=lambda: sleeping.wait(30) and app.hub.put("right", "gpio"))
         try:
-            timer = threading.Timer(0.3, lambda: app.hub.put("right", "gpio"))
-            timer.start()
-            t0 = time.monotonic()
+            button.start()
             app.step()  # sleeps until the press from the button's thread
-            woke_after = time.monotonic() - t0
         finally:
             pygame.event.get = real_get
-        assert 0.25 < woke_after < 0.9
+            button.join()
+        assert woken_by == [True]  # one sleep, ended by the press
         assert len(looks) <= 3  # one look before sleeping, one after the wake, not one per 20 ms
         assert app.frames == frames + 1  # the press is on screen in the pass it woke
     finally:
