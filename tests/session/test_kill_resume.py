@@ -143,7 +143,7 @@ def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, gam
     assert tally == {**tally, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
 
 
-@pytest.mark.parametrize("game, trial", [(g, t) for g in GAMES for t in (0, 1)])
+@pytest.mark.parametrize("game, trial", [(g, t) for g in GAMES for t in (0, 1) if t < len(spec(g).counts)])
 def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_path, game, trial):
     """The same through ``companion demo``: the real loop writes, after every frame, the state
     it drew (COMPANION_TRACE); the store may hold the one press whose frame was not drawn."""
@@ -151,16 +151,24 @@ def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_pat
     db, trace = tmp_path / "games.sqlite3", tmp_path / "trace.jsonl"
     env = {**os.environ, "COMPANION_TRACE": str(trace), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "demo", "--game", game, "--data", str(db), "--turns", "1000",
-         "--players", str(spec(game).counts[trial]), "--seed", str(trial)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     target = rng.randrange(5, 120)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and proc.poll() is None:
-        if trace.exists() and trace.read_text().count("\n") >= target:
+    for _attempt in range(2):
+        db.unlink(missing_ok=True)
+        trace.unlink(missing_ok=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "demo", "--game", game, "--data", str(db), "--turns", "1000",
+             "--players", str(spec(game).counts[trial]), "--seed", str(trial)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            if trace.exists() and trace.read_text().count("\n") >= target:
+                break
+            time.sleep(0.005)
+        if proc.poll() is None or not trace.exists():
             break
-        time.sleep(0.005)
+        # a game shorter than the target (the demo is seeded: it draws the same frames again):
+        # kill it at a frame inside it
+        target = rng.randrange(2, max(3, trace.read_text().count("\n") - 1))
     assert proc.poll() is None, f"companion demo ended by itself: {proc.stderr.read().decode()[-300:]}"
     proc.kill()
     proc.wait()
