@@ -118,9 +118,14 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pa
         capture_output=True, text=True, check=True).stdout.strip()
     env = {k: v for k, v in os.environ.items()
            if k not in {"COMPANION_ASSETS", "COMPANION_PINS", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"}}
-    # The wheel's site-packages first; the test environment's only for pygame-ce and friends.
-    # (Its .pth files, among them the editable install's finder, are not read from PYTHONPATH.)
-    env["PYTHONPATH"] = os.pathsep.join([wheel_site, sysconfig.get_paths()["purelib"]])
+    # The wheel's site-packages first; the test environment's only for pygame-ce and friends:
+    # a folder linking to its packages but the editable installs (the companion's, and the race
+    # game's of tests/tinygame, whose entry point would name a module not to be found there).
+    deps = tmp_path_factory.mktemp("deps")
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if not entry.name.startswith(("companion", "__editable__", "race_game")):
+            (deps / entry.name).symlink_to(entry)
+    env["PYTHONPATH"] = os.pathsep.join([wheel_site, str(deps)])
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GPIOZERO_PIN_FACTORY="mock",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     return venv, env
