@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint wheel bench firmware clean
+.PHONY: run test test-fast lint wheel bench firmware clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,8 +25,15 @@ $(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(BIN)/py
 run: $(VENV)/.installed-run
 	$(BIN)/companion
 
+TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
+
+# Every test, on two processes (pytest-xdist).
 test: $(VENV)/.installed-dev
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock $(BIN)/python -m pytest
+	$(TEST_ENV) $(BIN)/python -m pytest -n 2
+
+# The lane to run while working: every test not marked slow (about a minute here).
+test-fast: $(VENV)/.installed-dev
+	$(TEST_ENV) $(BIN)/python -m pytest -m "not slow" -n 2
 
 # All three run even when one finds something; the exit status says whether any did.
 lint: $(VENV)/.installed-dev

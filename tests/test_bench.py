@@ -33,6 +33,7 @@ def _bench(*args: str) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_quick_json_has_every_figure():
     # tiny: the quick run's shape with less work, so this test stays well under 30 s
     out = _bench("--quick")
@@ -115,6 +116,7 @@ def test_without_valgrind_the_bench_says_so(monkeypatch, tmp_path):
     assert figures == [] and any("valgrind is not installed" in n for n in notes)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(callgrind.valgrind() is None, reason="valgrind is not installed")
 def test_callgrind_counts_a_process():
     small = callgrind.count([sys.executable, "-S", "-c", "pass"])
@@ -211,6 +213,7 @@ def _reference_random_game(engine, header, seed):
     return actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_random_game_is_unchanged_and_random_policy_is_it(name):
     engine, game = get_engine(name), spec(name)

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from companion.cli import main
-from companion.games import REGISTRY, get_engine, register, unregister
+from companion.games import REGISTRY, get_engine, register
 from companion.games.suleika import rules as suleika
 from companion.session.record import dumps
 from companion.session.simulate import random_game, random_step
@@ -166,16 +166,17 @@ def test_the_rules_shortcut_is_the_game_s_own_and_the_first_game_is_the_default(
 
 
 def test_a_game_s_shortcut_reaches_its_option(capsys):
-    from tests.tinygame import SPEC
+    from race_game import SPEC  # the race, installed for the tests (tests/tinygame)
 
     register(SPEC._replace(cli_aliases=(("--goal", "goal"),)))
     try:
         assert main(["simulate", "--game", "race", "--games", "2", "--goal", "20", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["options"] == {"goal": 20}
     finally:
-        unregister(SPEC.name)
+        register(SPEC)  # the installed race as it was
 
 
+@pytest.mark.slow
 def test_demo_saves_a_screenshot(tmp_path, capsys):
     shot = tmp_path / "demo.png"
     assert main(["--lang", "en", "demo", "--players", "3", "--seed", "2", "--turns", "5", "--screenshot", str(shot)]) == 0

@@ -69,6 +69,7 @@ def play(name: str, players: int, seed: int):
     return header, actions, state, refusals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", CASES)
 def test_random_games_end_replay_and_keep_every_promise(name, players):
     engine = get_engine(name)

@@ -72,6 +72,7 @@ def test_every_built_game_is_in_the_registry_and_the_fixture_covers_it():
     assert set(stored) == {key(n, p, pol, s) for n, p in combos() for pol in POLICIES for s in SEEDS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), combos(), ids=lambda v: str(v))
 def test_seeded_games_are_unchanged(name, players):
     stored = json.loads(FIXTURE.read_text())

@@ -164,6 +164,7 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
     assert PIN not in done.stdout + done.stderr + "\n".join(log)
 
 
+@pytest.mark.slow
 def test_running_again_keeps_settings_and_pin(kiosk: dict[str, object]) -> None:
     root = kiosk["root"]
     assert isinstance(root, Path)

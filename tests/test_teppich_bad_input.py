@@ -209,6 +209,7 @@ def in_german(app: Any, text: str) -> None:
     assert foreign_words(text, "de") == [], text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_table_says_why_in_german_and_keeps_the_game(app, name):
     case = CASES[name]

@@ -89,6 +89,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+@pytest.mark.slow
 def test_wheel_carries_every_asset_and_the_pin_map(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
@@ -137,6 +138,7 @@ def _run(venv: Path, env: dict[str, str], cwd: Path, *args: str) -> subprocess.C
     return subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_installed_wheel_finds_its_own_files(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     venv, env = installed
     probe = (
@@ -163,6 +165,7 @@ def test_installed_wheel_finds_its_own_files(installed: tuple[Path, dict[str, st
     assert found["assets"] == str(tmp_path) and found["map"]["roll"] == 5
 
 
+@pytest.mark.slow
 def test_installed_wheel_replays_a_record(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     venv, env = installed
     record = tmp_path / "game.jsonl"
@@ -174,6 +177,7 @@ def test_installed_wheel_replays_a_record(installed: tuple[Path, dict[str, str]]
     assert [p["money"] for p in summary["players"]] == [60, 60]
 
 
+@pytest.mark.slow
 def test_installed_wheel_plays_the_demo(installed: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     venv, env = installed
     env = {**env, "COMPANION_DATA": str(tmp_path / "data")}

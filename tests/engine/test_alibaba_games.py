@@ -47,6 +47,7 @@ def play(players: int, seed: int, free_loot: bool):
     return header, state, actions, events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_random_games_end_after_two_rounds_with_every_piaster_accounted(players, seed):
@@ -69,6 +70,7 @@ def test_random_games_end_after_two_rounds_with_every_piaster_accounted(players,
     assert engine.summary(replayed) == ENGINE.summary(state)
 
 
+@pytest.mark.slow
 def test_random_games_reach_every_event_and_arrest_kind():
     seen_events, seen_phases = set(), set()
     for seed in range(12):

@@ -237,6 +237,7 @@ def test_moves_home_is_none_when_no_way_leads_home():
 
 # -- the figures for the closing note: MUTABOR_SHUFFLES=10000 pytest -s -k measure -------------
 
+@pytest.mark.slow
 def test_measure_unreachable_mazes_and_dealer_time():
     n = int(os.environ.get("MUTABOR_SHUFFLES", "300"))
     for players in (2, 3, 4):

@@ -80,6 +80,7 @@ def play(header: dict, seed: int, checks: bool = True) -> tuple[State, list[dict
     return state, actions, stats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("header", HEADERS, ids=lambda h: "-".join(f"{k}{v}" for k, v in h.items()))
 def test_random_games_end_and_replay_to_the_same_state(header):
     state, actions, stats = play(header, header["seed"])
@@ -104,6 +105,7 @@ def test_random_games_end_and_replay_to_the_same_state(header):
     assert json.loads(json.dumps(state.to_dict()))["figures"] == [[list(c) for c in f] for f in state.figures]
 
 
+@pytest.mark.slow
 def test_games_per_second():
     """``MUTABOR_GAMES=50 pytest -s -k games_per_second`` prints the figures for the notes."""
     n = int(os.environ.get("MUTABOR_GAMES", "2"))

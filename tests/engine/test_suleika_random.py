@@ -88,6 +88,7 @@ def play(header: dict, seed: int, greedy: bool = False) -> tuple[Counter, list[d
     return stats, actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,rules,variant,loops", COMBOS)
 def test_random_games_match_the_reference(players, rules, variant, loops):
     for seed in SEEDS:
@@ -109,6 +110,7 @@ def play_state(header, actions):
     return state
 
 
+@pytest.mark.slow
 def test_random_games_reach_the_hard_cases():
     # The cross-check only means something if broke players and eliminations happen.
     totals: Counter = Counter()

@@ -76,6 +76,7 @@ def record() -> dict[str, Any]:
     return {key(c, p, s): play(c, p, s) for c in combos() for p in POLICIES for s in SEEDS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("combo", combos(), ids=lambda c: key(c, "", 0).rsplit("..", 1)[0])
 def test_seeded_games_are_unchanged(combo):
     stored = json.loads(FIXTURE.read_text())

@@ -65,6 +65,7 @@ def test_rulebook_token_as_head_wind_lands_exactly_on_the_goal():
     assert ENGINE.summary(won)["turn"] is None and ENGINE.summary(won)["pending"] is None
 
 
+@pytest.mark.slow
 def test_no_flight_from_a_wind_zone_reaches_the_goal():
     """Why the head-wind example is played in the calm zone: from any wind-zone cell, no card
     (with or without a token) and no steer ends on the goal podium."""

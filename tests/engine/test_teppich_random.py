@@ -78,6 +78,7 @@ def play(players: int, seed: int, header_extra: dict | None = None) -> tuple[lis
     return actions, stats, state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_games_end_and_replay(players, seed):
@@ -89,6 +90,7 @@ def test_random_games_end_and_replay(players, seed):
     assert set(summary) == {"carpets", "clouds", "turn", "pending", "over", "winners"}
 
 
+@pytest.mark.slow
 def test_random_games_reach_every_rule():
     totals: Counter = Counter()
     for seed in range(30):

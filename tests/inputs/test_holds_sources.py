@@ -155,6 +155,7 @@ def test_no_thread_while_no_button_is_held(real_pins):
     assert hub.drain() == []
 
 
+@pytest.mark.slow
 def test_real_short_press_and_real_long_hold(real_pins):
     hub, pins = real_pins
     before = threading.active_count()
@@ -175,6 +176,7 @@ def test_real_short_press_and_real_long_hold(real_pins):
     assert threading.active_count() == before
 
 
+@pytest.mark.slow
 def test_real_undo_and_ok_held_3_s(real_pins):
     hub, pins = real_pins
     pins["undo"].drive_low()
@@ -229,6 +231,7 @@ def test_serial_short_undo_is_one_undo_at_the_up_line(box, device, free_hub):
     assert free_hub.get(timeout=0.1) is None
 
 
+@pytest.mark.slow
 def test_serial_hold_1_6_s_is_one_menu(box, device, free_hub):
     device.send("BTN UNDO DOWN #1")
     event = free_hub.get(timeout=WAIT)
@@ -239,6 +242,7 @@ def test_serial_hold_1_6_s_is_one_menu(box, device, free_hub):
     assert free_hub.get(timeout=0.2) is None
 
 
+@pytest.mark.slow
 def test_serial_undo_and_ok_held_3_s_is_one_staff(box, device, free_hub):
     device.send("BTN OK DOWN #1")
     device.send("BTN UNDO DOWN #2")
@@ -251,6 +255,7 @@ def test_serial_undo_and_ok_held_3_s_is_one_staff(box, device, free_hub):
     assert free_hub.get(timeout=0.2) is None
 
 
+@pytest.mark.slow
 def test_serial_undo_and_ok_held_2_s_give_only_the_ok(box, device, free_hub):
     device.send("BTN UNDO DOWN #1")
     device.send("BTN OK DOWN #2")
@@ -262,6 +267,7 @@ def test_serial_undo_and_ok_held_2_s_give_only_the_ok(box, device, free_hub):
     assert free_hub.get(timeout=1.5) is None  # the 1.5 s menu and the 3 s staff both missed
 
 
+@pytest.mark.slow
 def test_serial_unplug_during_a_hold_sends_nothing(box, device, free_hub):
     device.send("BTN UNDO DOWN #1")
     assert acked(device, 1)

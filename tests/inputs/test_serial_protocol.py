@@ -249,6 +249,7 @@ def test_unplug_in_the_middle_of_a_line(tmp_path, make_device, big_hub):
         assert big_hub.drain() == []
 
 
+@pytest.mark.slow
 def test_replug_many_times(tmp_path, make_device, big_hub):
     link = tmp_path / "box"
     with SerialBox(big_hub, str(link), retry_s=0.05) as b:

@@ -11,6 +11,8 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
+
 from companion import cli
 from companion.session.record import dumps
 from companion.session.store import Store, StoreError
@@ -53,6 +55,7 @@ def flip_one_bit(src: Path, dst: Path, rng: random.Random) -> int:
     return at
 
 
+@pytest.mark.slow
 def test_a_flipped_bit_never_changes_an_exported_game_silently(tmp_path: Path, capsys) -> None:
     pristine = tmp_path / "pristine" / "companion.sqlite3"
     pristine.parent.mkdir()

@@ -105,6 +105,7 @@ def classify(session: Session, shown: dict, doing: str | None) -> str:
     return "lost"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, game):
     rng = random.Random(game)
@@ -143,6 +144,7 @@ def test_sigkill_at_random_moments_resumes_to_the_state_last_shown(tmp_path, gam
     assert tally == {**tally, "lost": 0, "doubled": 0, "different": 0, "integrity": 0, "notices": 0}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, trial", [(g, t) for g in GAMES for t in (0, 1) if t < len(spec(g).counts)])
 def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_path, game, trial):
     """The same through ``companion demo``: the real loop writes, after every frame, the state

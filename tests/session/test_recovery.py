@@ -53,6 +53,7 @@ def test_a_zero_byte_file_opens_as_a_fresh_install(tmp_path):
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
 
 
+@pytest.mark.slow
 def test_a_truncated_file_is_moved_aside_and_what_can_be_read_is_kept(tmp_path):
     path = tmp_path / "g.sqlite3"
     fill(path)
@@ -73,6 +74,7 @@ def test_a_truncated_file_is_moved_aside_and_what_can_be_read_is_kept(tmp_path):
         store.load_checked(row[0])  # every copied game reads back with valid checksums
 
 
+@pytest.mark.slow
 def test_a_zeroed_page_is_moved_aside_and_the_other_games_copied(tmp_path):
     path = tmp_path / "g.sqlite3"
     fill(path, games=30)
@@ -368,6 +370,7 @@ def test_a_file_emptied_by_a_power_cut_starts_afresh_and_says_so(tmp_path):
     assert Store.open(path)[1] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("harm", ["zero", "flip", "truncate"])
 def test_whatever_page_is_hit_every_step_is_kept_or_named(tmp_path, harm):
     """Each page of a store in turn zeroed, given flipped bits, or cut off where it starts:

@@ -95,6 +95,7 @@ def test_illegal_presses_explain_themselves_and_change_nothing(app):
     assert scene.banner.bad and "Press ROLL" in scene.banner.text and "black" in scene.banner.text
 
 
+@pytest.mark.slow
 def test_fate_grid_after_the_black_and_the_white_die(app):
     scene = table(app, players=4, seed=3)
     drive(scene, lambda s: s.phase == BLACK_ROLL)
@@ -157,6 +158,7 @@ def test_ledger_view_lists_every_payment(app):
     assert scene.view == "players"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 5), (4, 9), (6, 1)])
 def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path, players, seed):
     session = Session.new({"game": "alibaba", "players": players, "seed": seed})
@@ -169,6 +171,7 @@ def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path, players, seed)
     assert (tmp_path / "end.png").stat().st_size > 5000
 
 
+@pytest.mark.slow
 def test_demo_stops_with_the_black_die_on_the_table(app):
     """The demo's last turn runs up to the next die, so a stop can show an arrest under way."""
     session = Session.new({"game": "alibaba", "players": 4, "seed": 7})

@@ -167,6 +167,7 @@ def play_phases(app: App, players: int, seed: int) -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("players", [2, 6])
 def test_every_phase_is_readable_in_both_languages(lang, players):

@@ -83,6 +83,7 @@ def scene_in(app: Any, phase: str, players: int) -> Any:
     raise AssertionError(phase)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", (2, 4))
 @pytest.mark.parametrize("phase", PHASES)
 def test_every_mutabor_phase_is_readable(app, phase, players):

@@ -34,6 +34,7 @@ def whole_game(game: str, seed: int, store: Store | None = None, names: list[str
     return session
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["suleika", "alibaba"])
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_whole_four_player_game_round_trips_and_every_module_is_3_px(game: str, seed: int) -> None:

@@ -66,6 +66,7 @@ def lang(request) -> str:
     return request.param
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", SHELL)
 def test_shell_screens_are_readable(app, screen):
     lang = app.texts.lang
@@ -95,6 +96,7 @@ def test_shell_screens_are_readable(app, screen):
         assert check(app, scene, lang) == [], f"{screen} for {game}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [g for g in REGISTRY if playable(g)])
 def test_end_screens_are_readable(app, game):
     g = spec(game)
@@ -104,6 +106,7 @@ def test_end_screens_are_readable(app, game):
         assert check(app, scene, app.texts.lang) == [], f"{game} {players}p"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["alibaba", "teppich"])
 def test_table_screens_are_readable_mid_game(app, game):
     """Ali Baba and Teppich tables at several points of seeded games, fewest and most players

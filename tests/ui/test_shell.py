@@ -208,6 +208,7 @@ def test_setup_by_the_buttons_alone_changes_every_line_and_starts(app):
     ("suleika", ["blue", "yellow", "red"], {"rules": "marrakech"}),
     ("alibaba", ["green", "purple", "orange"], {}),
 ])
+@pytest.mark.slow
 def test_a_rematch_keeps_names_colours_and_options(app, game, colors, option):
     header = {**spec(game).header(3, 6, **option), "names": ["Anna", "Ben", "Cem"], "colors": colors}
     session = Session.new(header, app.store)

@@ -87,6 +87,7 @@ def test_the_pin_screen_in_every_state(app, tmp_path: Path) -> None:
     assert found == [], "\n".join(found)
 
 
+@pytest.mark.slow
 def test_every_staff_page(app, tmp_path: Path) -> None:
     store = app.store
     short = finished(store, 1, ["Anna", "Ben"])
@@ -123,6 +124,7 @@ def test_every_staff_page(app, tmp_path: Path) -> None:
     assert found == [], "\n".join(found)
 
 
+@pytest.mark.slow
 def test_an_empty_history_and_a_game_in_several_qr_codes(app, tmp_path: Path, monkeypatch) -> None:
     from companion.ui.staff import data as staff_data
     from companion.ui.staff import qr as staff_qr

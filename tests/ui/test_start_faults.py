@@ -109,6 +109,7 @@ FAULTS: dict[str, tuple[Callable[[Path], None], str]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_run_reaches_its_first_screen_and_says_what_it_found(tmp_path: Path, monkeypatch, capsys,
                                                              fault: str) -> None:
@@ -139,6 +140,7 @@ def test_run_reaches_its_first_screen_and_says_what_it_found(tmp_path: Path, mon
             assert any(n.startswith("companion.sqlite3.") for n in names)  # kept, never deleted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_export_answers_in_words(tmp_path: Path, fault: str) -> None:
     path = tmp_path / "data" / "companion.sqlite3"

@@ -45,6 +45,7 @@ def start_from_setup(app, game: str) -> None:
     press(app, "ok")  # Start
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_new_game_on_a_full_card_is_refused_in_words(tmp_path: Path, game: str) -> None:
     store = Store(tmp_path / "g.sqlite3")

@@ -87,6 +87,7 @@ def phases(app, players: int, names: bool = True):
     yield "placing after a payment", SuleikaScene(app, paying)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", (2, 4))
 @pytest.mark.parametrize("names", (True, False))
 def test_every_phase_is_readable(app, players, names):

@@ -55,6 +55,7 @@ def test_a_180_degree_turn_cannot_be_pressed(app):
     assert scene.banner.bad and scene.banner.text
 
 
+@pytest.mark.slow
 def test_placing_by_two_taps_and_an_illegal_tap_explains_itself(app):
     scene = table(app)
     press(app, "roll", 2)
@@ -95,6 +96,7 @@ def test_a_press_shows_within_the_frame_that_handles_it(app):
     assert scene.state.facing == "E"
 
 
+@pytest.mark.slow
 def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path):
     session = Session.new({"game": "suleika", "players": 4, "seed": 9})
     app.driver = DemoDriver(turns=1000, seed=9, watch=False)
@@ -105,6 +107,7 @@ def test_demo_plays_a_whole_game_to_the_end_screen(app, tmp_path):
     assert (tmp_path / "end.png").stat().st_size > 5000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,rules,variant", [(2, "suleika", True), (3, "marrakech", False), (4, "suleika", False)])
 def test_demo_turns_through_the_loop(app, players, rules, variant):
     header = {"game": "suleika", "players": players, "seed": 4, "rules": rules}

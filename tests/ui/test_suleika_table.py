@@ -188,6 +188,7 @@ def test_a_cell_far_from_omar_while_turning_him_says_why(app):
 
 
 # -- 12. heading marks, payment outline, the end picture -----------------------------------------
+@pytest.mark.slow
 def test_heading_marks_stay_in_omars_cell_and_off_every_percentage():
     checked = 0
     for seed in range(12):

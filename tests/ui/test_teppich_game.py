@@ -82,6 +82,7 @@ def looked_at(app: Any, seen: list[str], found: list[str]) -> None:
     seen.extend(t.text for t in rec.texts)
 
 
+@pytest.mark.slow
 def test_a_whole_german_game_by_taps_and_keys(app):
     rng = random.Random(2)
     texts: list[str] = []

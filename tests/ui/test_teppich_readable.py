@@ -219,6 +219,7 @@ def lang(request) -> str:
     return request.param
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", (3, 6))
 @pytest.mark.parametrize("phase", list(PHASES))
 def test_every_teppich_step_is_readable(app, phase, players):

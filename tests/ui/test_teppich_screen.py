@@ -674,6 +674,7 @@ def test_named_seats_keep_their_names(app):
 
 
 # -- the demo -------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed,turns", [(4, 1, 10), (3, 2, 5), (6, 3, 8)])
 def test_the_demo_stops_on_a_turn_that_lights_several_end_cells(app, players, seed, turns):
     """``companion demo`` stops with the last turn's card entered: a carpet in the air whose
