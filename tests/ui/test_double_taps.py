@@ -18,13 +18,13 @@ import pytest
 
 from companion.games import REGISTRY, playable, spec
 from companion.inputs.events import InputEvent
-from companion.root import make_app
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui import theme
 from companion.ui.app import App
 from companion.ui.kit import GUARD_S
 from companion.ui.table import TableScene
+from tests.ui.screen import new_app
 
 GAMES = [name for name in REGISTRY if playable(name)]
 MAX_STEPS = 4000
@@ -114,7 +114,7 @@ class Family:
 
 def play(game: str, store: Store, doubles: bool) -> tuple[list[dict[str, Any]], int]:
     clock = [1000.0]
-    app = make_app(store=store, lang="de", fullscreen=False, sound=False)
+    app = new_app("de", store)
     app.now = lambda: clock[0]  # type: ignore[method-assign]
     app.clock = NoWait()  # type: ignore[assignment]  # the family's clock, not the wall's
     try:

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from companion import cli, settings
-from companion.root import make_app
 from companion.session.store import Store
 from companion.staff_pin import hash_pin, write_pin_hash
 from companion.ui.app import App
 from companion.ui.kit import recording
 from companion.ui.staff import base as staff_base
 from companion.ui.staff import scene as staff
+from companion.ui.staff.menu import StaffMenu
+from tests.ui.screen import new_app as app_with_routes
 from tests.ui.screen import press, settle, tap_label
 
 PIN = "0815"
@@ -40,7 +41,7 @@ def clocks(monkeypatch: pytest.MonkeyPatch) -> Clocks:
 
 
 def new_app(data: Path) -> App:
-    app = make_app(store=Store(data / "companion.sqlite3"), lang="de", fullscreen=False, sound=False)
+    app = app_with_routes("de", Store(data / "companion.sqlite3"))
     app.show(app.routes["menu"](app))
     settle(app)
     return app
@@ -78,7 +79,7 @@ def test_setting_the_clock_back_does_not_lock_the_menu_again(tmp_path: Path, clo
         assert "0:10" in shown(app)
         clocks.tick(10)
         type_pin(app, PIN)
-        assert type(app.scene).__name__ == "StaffMenu"
+        assert isinstance(app.scene, StaffMenu)
     finally:
         staff_base.shut(app)
         app.close()
@@ -138,11 +139,11 @@ def test_companion_run_reads_the_pin_from_its_data_folder_when_the_store_is_in_m
         press(self, "staff")
         seen["words"] = shown(self)
         type_pin(self, PIN)
-        seen["scene"] = type(self.scene).__name__
+        seen["scene"] = self.scene
         staff_base.shut(self)
 
     monkeypatch.setattr(App, "run", run)
     assert cli.main(["run", "--data", str(folder / "companion.sqlite3"), "--no-gpio", "--no-fullscreen"]) == 0
     assert seen["store"] == ":memory:"
     assert "Bitte die Personal-Geheimzahl eingeben" in str(seen["words"])  # not "no PIN set"
-    assert seen["scene"] == "StaffMenu"
+    assert isinstance(seen["scene"], StaffMenu)
