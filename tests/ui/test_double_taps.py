@@ -118,16 +118,22 @@ def play(game: str, store: Store, doubles: bool) -> tuple[list[dict[str, Any]], 
     app.now = lambda: clock[0]  # type: ignore[method-assign]
     app.clock = NoWait()  # type: ignore[assignment]  # the family's clock, not the wall's
     try:
-        session = Session.new(spec(game).header(seed=11), store)
-        app.go("table", session=session)
-        settle(app, clock)
         family = Family(app, clock, seed=5, doubles=doubles)
-        for _ in range(MAX_STEPS):
-            scene = app.scene
-            # a table may hand over to a new one of its game (Teppich's city starts the game)
-            if not isinstance(scene, TableScene) or scene.session.over or not family.step(scene):
+        actions: list[dict[str, Any]] = []
+        # a short game (the race) is played again with the next seed until there is enough to tell
+        for seed in range(11, 21):
+            session = Session.new(spec(game).header(seed=seed), store)
+            app.go("table", session=session)
+            settle(app, clock)
+            for _ in range(MAX_STEPS):
+                scene = app.scene
+                # a table may hand over to a new one of its game (Teppich's city starts the game)
+                if not isinstance(scene, TableScene) or scene.session.over or not family.step(scene):
+                    break
+            actions += scene.session.actions
+            if len(actions) > 20 and family.repeats > 10:
                 break
-        return list(scene.session.actions), family.repeats
+        return actions, family.repeats
     finally:
         app.close()
 
