@@ -31,7 +31,7 @@ TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=moc
 test: $(VENV)/.installed-dev
 	$(TEST_ENV) $(BIN)/python -m pytest -n 2
 
-# The lane to run while working: every test not marked slow (about a minute here).
+# The lane to run while working: every test not marked slow (about 40 s of processor time).
 test-fast: $(VENV)/.installed-dev
 	$(TEST_ENV) $(BIN)/python -m pytest -m "not slow" -n 2
 
