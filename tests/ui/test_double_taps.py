@@ -120,8 +120,9 @@ def play(game: str, store: Store, doubles: bool) -> tuple[list[dict[str, Any]], 
     try:
         family = Family(app, clock, seed=5, doubles=doubles)
         actions: list[dict[str, Any]] = []
-        # a short game (the race) is played again with the next seed until there is enough to tell
-        for seed in range(11, 21):
+        # a short game (the race) is played again with the next seed until there is enough to
+        # tell; the rule looks at the record only, so both runs stop at the same game
+        for seed in range(11, 31):
             session = Session.new(spec(game).header(seed=seed), store)
             app.go("table", session=session)
             settle(app, clock)
@@ -131,7 +132,7 @@ def play(game: str, store: Store, doubles: bool) -> tuple[list[dict[str, Any]], 
                 if not isinstance(scene, TableScene) or scene.session.over or not family.step(scene):
                     break
             actions += scene.session.actions
-            if len(actions) > 20 and family.repeats > 10:
+            if len(actions) > 60:
                 break
         return actions, family.repeats
     finally:
