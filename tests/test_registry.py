@@ -116,3 +116,21 @@ def test_replay_simulate_and_demo_reach_the_race_through_the_registry(race, tmp_
 def test_an_unknown_option_is_refused_in_words(race, capsys):
     assert cli.main(["simulate", "--game", "race", "--option", "speed=3"]) == 2
     assert "race has no option speed" in capsys.readouterr().err
+
+
+def test_a_game_that_cannot_be_loaded_is_left_out_and_every_other_game_stays(monkeypatch):
+    """A distribution whose entry point fails to import must not take the companion down."""
+    import importlib.metadata
+
+    import companion.games as games
+
+    broken = importlib.metadata.EntryPoint("broken", "no_such_module_anywhere:SPEC", games.GROUP)
+    wrong = importlib.metadata.EntryPoint("wrong", "companion.games:GROUP", games.GROUP)
+    real = list(importlib.metadata.entry_points(group=games.GROUP))
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [broken, *real, wrong])
+    monkeypatch.setattr(games, "REGISTRY", {})
+    monkeypatch.setattr(games, "BROKEN", {})
+    games._discover()
+    assert set(games.BROKEN) == {"broken", "wrong"}
+    assert "ModuleNotFoundError" in games.BROKEN["broken"]
+    assert set(games.REGISTRY) == {p.name for p in real}

@@ -23,6 +23,7 @@ and name no game themselves. A spec's references are ``"module:attr"`` strings, 
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.engine.errors import IllegalAction
@@ -172,12 +173,26 @@ def _discover() -> None:
 
     found = []
     for point in entry_points(group=GROUP):
-        game = point.load()
+        # a game installed beside the companion that cannot be loaded is left out (and said
+        # so in the log): every other game stays playable
+        try:
+            game = point.load()
+        except Exception as exc:  # noqa: BLE001 - any error of a foreign package
+            BROKEN[point.name] = f"{point.value}: {type(exc).__name__}: {exc}"
+            log.error("game %s (%s) cannot be loaded: %s", point.name, point.value, exc)
+            continue
         if not isinstance(game, GameSpec):
-            raise TypeError(f"entry point {point.name} = {point.value} is not a GameSpec")
+            BROKEN[point.name] = f"{point.value} is not a GameSpec"
+            log.error("game %s: %s is not a GameSpec", point.name, point.value)
+            continue
         found.append(game)
     for game in sorted(found, key=lambda g: (g.order, g.name)):
         register(game)
+
+
+#: Games an installed distribution declares that could not be loaded: name -> why.
+BROKEN: dict[str, str] = {}
+log = logging.getLogger(__name__)
 
 
 #: The entry point group games are declared in.
