@@ -29,7 +29,7 @@ from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.ui import theme
-from companion.ui.kit import Layer
+from companion.ui.kit import Confirm, Layer
 from companion.ui.table import TableScene
 
 
@@ -62,7 +62,7 @@ class MutaborScene(TableScene):
         self.swapping = False
         self.swap_first: Cell | None = None
         self.swap_cursor: Cell | None = None
-        self.drawing = app.confirm()          # the draw was tapped once: "Sicher?"
+        self.drawing: Confirm = app.confirm()          # the draw was tapped once: "Sicher?"
         self._sure_shown = False
         self.entry: MazeEntry | None = None
         assert isinstance(session.engine, MutaborEngine)
