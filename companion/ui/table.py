@@ -22,7 +22,7 @@ class TableScene(Scene):
     """A running game on screen: the session, the players' names and colours, the figures for
     the end screen, and the presses a table would make (for the demo and attract mode)."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[Any]) -> None:
         super().__init__(app)
         self.session = session
         self.game: str = session.engine.name

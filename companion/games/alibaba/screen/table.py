@@ -48,7 +48,7 @@ from companion.ui.table import TableScene
 SCREEN = pygame.Rect(0, 0, 800, 480)
 
 
-def choices_for(session: Session, state: State) -> list[Action]:
+def choices_for(session: Session[State], state: State) -> list[Action]:
     """The legal actions of ``state`` in the order the list shows them (pure, so the demo
     can plan ahead): moves before sales, "done" first where passing is the usual answer;
     the many possible agreed sales and trades are one entry each, which opens the pad."""
@@ -129,7 +129,7 @@ class Before:
     """The session as it stood before its last action (what the screen shows while a die
     whose value is already decided still tumbles)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[Any]) -> None:
         self.engine = session.engine
         self.state = session.states[-2]
 
@@ -137,7 +137,7 @@ class Before:
 class AlibabaScene(TableScene):
     """Ali Baba's table: the route, the players, the choices, the dice, fate grid and ledger."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.view = "players"          # or "ledger"
         self.ledger_top: int | None = None

@@ -49,7 +49,7 @@ def _step(items: list[Cell], current: Cell | None, by: int) -> Cell | None:
 class MutaborScene(TableScene):
     """The maze, the figures and the referee's words beside them."""
 
-    def __init__(self, app: Any, session: Session, view: str | None = None) -> None:
+    def __init__(self, app: Any, session: Session[Any], view: str | None = None) -> None:
         super().__init__(app, session)
         self.grid = board.make_grid()
         self.view = view or ("layout" if not session.actions and not session.over else "play")

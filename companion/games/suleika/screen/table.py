@@ -44,7 +44,7 @@ class SuleikaScene(TableScene):
     roll_s = 0.45   #: the die tumbles this long; its value was fixed at the press
     step_s = 0.09   #: then Omar walks, this long per cell
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.views = Views()
         self.picture = board.BoardPicture(session.state.corner_loops)

@@ -36,7 +36,7 @@ MOVES = frozenset({"fly", "steer", "drift", "hop"})
 class TeppichScene(TableScene):
     """The board mirror, the card entry, the special die and the turn banner."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.grid = draw.board_grid()
         self.layer = Layer(self.grid.area, self.paint_board)
