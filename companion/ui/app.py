@@ -424,7 +424,8 @@ class App:
             line = {"actions": len(session.actions), "summary": session.engine.summary(session.state)}
             import json
 
-            self._trace.write(json.dumps(line) + "\n")
+            if self._trace is not None:
+                self._trace.write(json.dumps(line) + "\n")
 
     def screenshot(self, path: str | os.PathLike[str]) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -22,10 +22,10 @@ class TableScene(Scene):
     """A running game on screen: the session, the players' names and colours, the figures for
     the end screen, and the presses a table would make (for the demo and attract mode)."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[Any]) -> None:
         super().__init__(app)
         self.session = session
-        self.game = session.engine.name
+        self.game: str = session.engine.name
 
     def on_menu(self) -> bool:
         """The pause menu: go on, back to the game menu (the game stays), or end the game."""
@@ -39,8 +39,9 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         """The name the table gave a seat, or "Spieler 2" / "Player 2" in the screen's language."""
         names = self.session.header.get("names")
-        if isinstance(names, list) and seat < len(names) and isinstance(names[seat], str) and names[seat].strip():
-            return names[seat]
+        name = names[seat] if isinstance(names, list) and seat < len(names) else None
+        if isinstance(name, str) and name.strip():
+            return name
         return self.t("player_n", n=seat + 1)
 
     def seat_names(self) -> list[str]:

@@ -77,6 +77,7 @@ if TYPE_CHECKING:
     from companion.ui.kit.audit import Record, problems, recording
     from companion.ui.kit.board import BoardGrid
     from companion.ui.kit.choices import Choice, ChoiceList
+    from companion.ui.kit.confirm import Confirm
     from companion.ui.kit.controls import GUARD_S, Control, Controls, TapTracker
     from companion.ui.kit.layers import DirtyRects, Layer
     from companion.ui.kit.layout import LayoutError, column, cut, fitting, grid, inset, row
@@ -87,7 +88,8 @@ if TYPE_CHECKING:
     from companion.ui.kit.text import ELLIPSIS, Label, cap_height, fit, line_height, min_size, read_size, size_for
 
 __all__ = [
-    "BoardGrid", "Choice", "ChoiceList", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS", "GUARD_S",
+    "BoardGrid", "Choice", "ChoiceList", "Confirm", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS",
+    "GUARD_S",
     "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
     "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset", "line_height",
     "min_size", "pointer", "problems", "read_size", "recording", "row", "size_for",

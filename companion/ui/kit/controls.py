@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import pygame
 
@@ -93,7 +93,7 @@ class Control:
         self.visible = visible
         self.pressed = pressed  # set by Controls while a finger is down on it: seen at once
 
-    def settings(self) -> dict[str, object]:
+    def settings(self) -> dict[str, Any]:
         """What it was made with (and has now), by name."""
         return {name: getattr(self, name) for name in self.SETTINGS}
 
@@ -116,19 +116,23 @@ class Control:
         self.on_tap()
         return True
 
-    def look(self) -> tuple[Hashable, ...]:
-        """Everything its picture depends on (not where it is): equal looks, equal pixels."""
+    def fill(self) -> Colour:
+        """Its background: lit while pressed, dimmed while disabled."""
         fill = self.color or (theme.PANEL_HI if self.selected or self.pressed else theme.PANEL)
         if self.pressed and self.enabled:
             fill = (min(255, fill[0] + 40), min(255, fill[1] + 40), min(255, fill[2] + 40))
         if not self.enabled:
             fill = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
-        return (self.rect.w, self.rect.h, tuple(fill), self.selected, self.enabled, self.icon, self.label,
+        return fill
+
+    def look(self) -> tuple[Hashable, ...]:
+        """Everything its picture depends on (not where it is): equal looks, equal pixels."""
+        return (self.rect.w, self.rect.h, self.fill(), self.selected, self.enabled, self.icon, self.label,
                 self.role, self.size)
 
     def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the control into ``rect`` of ``surf`` from scratch."""
-        fill = self.look()[2]
+        fill = self.fill()
         pygame.draw.rect(surf, fill, rect, border_radius=10)
         border = theme.GOLD if self.selected else theme.INK_DIM
         pygame.draw.rect(surf, border, rect, 3 if self.selected else 1, border_radius=10)

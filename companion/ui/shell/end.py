@@ -26,7 +26,7 @@ class EndScene(Scene):
         super().__init__(app)
         self.table = table
         self.session = table.session
-        self.game = table.game
+        self.game: str = table.game
         self.buttons = [
             Button(pygame.Rect(20, 404, 300, 70), self.t("to_menu"), self.to_menu, size=read_size(), key="menu"),
             Button(pygame.Rect(480, 404, 300, 70), self.t("rematch"), self.rematch, selected=True, size=read_size(),

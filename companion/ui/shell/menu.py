@@ -3,6 +3,7 @@ game is left unfinished (paused to the menu, or from before a restart), a key to
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -51,7 +52,7 @@ class MenuScene(Scene):
         self.buttons = []
         for i, game in enumerate(self.games):
             label = title(self.t, game) + ("" if playable(game) else f" ({self.t('not_built')})")
-            self.buttons.append(Button(cells[i], label, lambda g=game: self.open(g), size=read_size(),
+            self.buttons.append(Button(cells[i], label, partial(self.open, game), size=read_size(),
                                        selected=i == self.choice, color=None if playable(game) else theme.BG))
         if self.waiting:
             row = self.waiting[0]

@@ -6,6 +6,7 @@ Capitals start the name and every word after a space ("Anna Lena").
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -64,7 +65,7 @@ class NameScene(Scene):
         for r, row in enumerate(ROWS):
             for c, ch in enumerate(row):
                 rect = pygame.Rect(18 + c * 69 + r * 24, 122 + r * 74, 64, 68)
-                b.append(Button(rect, ch, lambda ch=ch: self.type(ch), size=read_size(), key=("key", ch)))
+                b.append(Button(rect, ch, partial(self.type, ch), size=read_size(), key=("key", ch)))
         b.append(Button(pygame.Rect(20, 360, 230, 100), self.t("delete"), self.delete, size=read_size(), key="del"))
         b.append(Button(pygame.Rect(270, 360, 250, 100), self.t("space"), lambda: self.type(" "), size=read_size(),
                         key="space"))

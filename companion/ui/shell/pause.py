@@ -14,7 +14,7 @@ import pygame
 from companion.inputs.events import InputEvent
 from companion.session.store import StoreError
 from companion.ui import theme
-from companion.ui.kit import read_size
+from companion.ui.kit import Confirm, read_size
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
@@ -26,8 +26,8 @@ class PauseScene(Scene):
     def __init__(self, app: Any, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.game = table.game
-        self.ending = app.confirm()
+        self.game: str = table.game
+        self.ending: Confirm = app.confirm()
         self.pick = 0
         self.layout()
 
@@ -63,8 +63,7 @@ class PauseScene(Scene):
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
             return
-        self.go("menu")
-        self.app.scene.say(self.t("game_ended"))
+        self.app.go("menu").say(self.t("game_ended"))
 
     def on_menu(self) -> bool:
         """Escape or the menu press again: back to the game."""

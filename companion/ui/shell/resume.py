@@ -18,7 +18,7 @@ from companion.session.session import Session
 from companion.session.store import GameRow, StoreError
 from companion.ui import theme
 from companion.ui.i18n import title
-from companion.ui.kit import read_size
+from companion.ui.kit import Confirm, read_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
@@ -28,7 +28,7 @@ class ResumeScene(Scene):
         super().__init__(app)
         self.row = row
         self.game = row.game
-        self.discarding = app.confirm()  # the first tap on "discard" only asks
+        self.discarding: Confirm = app.confirm()  # the first tap on "discard" only asks
         self.layout()
 
     @property
@@ -59,6 +59,7 @@ class ResumeScene(Scene):
 
     def resume(self) -> None:
         try:
+            assert self.app.store is not None  # a game to resume came from the store
             session, error = Session.resume(self.app.store, self.row.id)
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
@@ -77,6 +78,7 @@ class ResumeScene(Scene):
             self.layout()
             return
         try:
+            assert self.app.store is not None
             self.app.store.close_game(self.row.id, "abandoned")
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)

@@ -89,7 +89,7 @@ class SelftestScene(Scene):
 
     def wake_at(self) -> float | None:
         if self.back == "staff":
-            return self.touched + IDLE_S
+            return float(self.touched + IDLE_S)
         return super().wake_at()
 
     def draw(self, surf: pygame.Surface) -> None:

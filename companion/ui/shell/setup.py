@@ -5,6 +5,7 @@ line, LEFT/RIGHT change it, OK starts, UNDO goes back)."""
 from __future__ import annotations
 
 import os
+from functools import partial
 from typing import Any
 
 import pygame
@@ -34,7 +35,7 @@ class SetupScene(Scene):
                  colors: list[Any] | None = None, players: int | None = None,
                  options: dict[str, Any] | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        self.game: str = game
         self.spec = spec(game)
         self.count = players if players in self.spec.counts else self.spec.default_count
         #: a name the table typed, or None for "Spieler 2" in whatever language is shown
@@ -164,19 +165,19 @@ class SetupScene(Scene):
         counts = self.spec.counts
         size = read_size()
         for k, n in enumerate(counts):
-            b.append(Button(pygame.Rect(COUNTS.x + k * 70, COUNTS.y, 64, 64), str(n), lambda n=n: self.set_count(n),
+            b.append(Button(pygame.Rect(COUNTS.x + k * 70, COUNTS.y, 64, 64), str(n), partial(self.set_count, n),
                             selected=n == self.count, size=size, key=("count", n)))
         cols = 1 if self.count <= 4 else 2
         per_col = (self.count + cols - 1) // cols
         w = (SEATS.w - (cols - 1) * 8) // cols
         for i in range(self.count):
             x, y = SEATS.x + (i // per_col) * (w + 8), SEATS.y + (i % per_col) * 70
-            b.append(Button(pygame.Rect(x, y, 64, 64), "", lambda i=i: self.swap_colour(i), key=("colour", i)))
-            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.name(i), lambda i=i: self.edit_name(i),
+            b.append(Button(pygame.Rect(x, y, 64, 64), "", partial(self.swap_colour, i), key=("colour", i)))
+            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.name(i), partial(self.edit_name, i),
                             size=min_size(), key=("name", i), role="min"))
         y = OPTIONS.y
         for o in self.options():
-            b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), self.option_label(o), lambda o=o: self.cycle(o),
+            b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), self.option_label(o), partial(self.cycle, o),
                             size=min_size(), selected=focus == o.key, key=("option", o.key), role="min"))
             y += 70
         b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), f"{self.t('language')}: {self.t.lang.upper()}",

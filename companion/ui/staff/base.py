@@ -134,7 +134,7 @@ class StaffPage(Scene):
 
     # -- closing by itself --------------------------------------------------------------------
     def idle_until(self) -> float:
-        return self.touched + self.settings.staff_timeout
+        return float(self.touched + self.settings.staff_timeout)
 
     def idle_check(self, now: float) -> bool:
         """Close the staff screens once nobody touched them for ``staff_timeout`` seconds."""

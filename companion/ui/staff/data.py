@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from functools import partial
 from typing import Any
 
 import pygame
@@ -113,7 +114,7 @@ def box_reason(t: Any, problem: BoxDataError, game: str) -> str:
         reason = t.first(f"{game}.box.{problem.code}", f"staff.box.{problem.code}", **problem.params)
     else:
         reason = t("staff.ui.box_other")
-    return t("staff.ui.box_key", key=problem.key, reason=reason) if problem.key else reason
+    return str(t("staff.ui.box_key", key=problem.key, reason=reason) if problem.key else reason)
 
 
 def when(stamp: float) -> str:
@@ -155,7 +156,7 @@ class HistoryPage(StaffPage):
         self.page_no = min(self.page_no, pages - 1)
         shown = self.rows[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]
         out = [self.button(pygame.Rect(20, 80 + i * 80, 760, 74), self.line(r),
-                           lambda gid=r.id: self.go("staff", page="game", back=self.back, game_id=gid), r.id)
+                           partial(self.go, "staff", page="game", back=self.back, game_id=r.id), r.id)
                for i, r in enumerate(shown)]
         return out + self.pager(pygame.Rect(20, 402, 760, 70), pages)
 
@@ -190,6 +191,7 @@ class GamePage(HistoryPage):
         self.go("staff", page="history", back=self.back)
 
     def record(self) -> str:
+        assert self.app.store is not None  # the history page lists games of the store
         header, actions = self.app.store.load(self.game_id)
         return dumps(header, actions)
 

@@ -12,6 +12,7 @@ import dataclasses
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -21,7 +22,7 @@ from companion.session.notice import StoreError
 from companion.settings import KEEP_CHOICES, LANGUAGES, change, option_defaults
 from companion.ui import theme
 from companion.ui.i18n import title
-from companion.ui.kit import grid, read_size, row
+from companion.ui.kit import Confirm, grid, read_size, row
 from companion.ui.scene import Scene
 from companion.ui.staff.base import BODY, RETURN_S, StaffPage, open_for, shut
 from companion.ui.widgets import Button
@@ -60,7 +61,7 @@ class StaffMenu(StaffPage):
 
     def entries(self) -> list[Button]:
         cells = grid(BODY, 4, 3, 8, touch=True)
-        return [self.button(cells[i], self.st(f"entry_{name}"), lambda n=name: self.open(n), name)
+        return [self.button(cells[i], self.st(f"entry_{name}"), partial(self.open, name), name)
                 for i, name in enumerate(self.ENTRIES)]
 
     def open(self, name: str) -> None:
@@ -68,8 +69,8 @@ class StaffMenu(StaffPage):
             # the button test's way back (or the staff gesture) brings the menu back without
             # the PIN for a short while
             open_for(self.app, RETURN_S)
-            self.go("selftest", back="staff")
-            _BACK[id(self.app)] = (self.app.scene, self.back)
+            test = self.app.go("selftest", back="staff")
+            _BACK[id(self.app)] = (test, self.back)
             return
         page = {"restart": "system", "reboot": "system", "poweroff": "system"}.get(name, name)
         extra = {"action": name} if page == "system" else {}
@@ -88,7 +89,7 @@ class LanguagePage(StaffPage):
 
     def entries(self) -> list[Button]:
         cells = row(pygame.Rect(120, 170, 560, 110), len(LANGUAGES), 24, touch=True)
-        return [self.button(cells[i], self.st(f"lang_{lang}"), lambda x=lang: self.choose(x), f"lang_{lang}",
+        return [self.button(cells[i], self.st(f"lang_{lang}"), partial(self.choose, lang), f"lang_{lang}",
                             read=True, selected=lang == self.app.texts.lang)
                 for i, lang in enumerate(LANGUAGES)]
 
@@ -123,7 +124,7 @@ class VolumePage(LanguagePage):
         v = self.settings.volume
         out = [self.button(minus, "− 10", lambda: self.set(v - 10), "minus", read=True, enabled=v > 0),
                self.button(plus, "+ 10", lambda: self.set(v + 10), "plus", read=True, enabled=v < 100)]
-        out += [self.button(r, f"{p} %", lambda p=p: self.set(p), f"p{p}", read=True, selected=p == v)
+        out += [self.button(r, f"{p} %", partial(self.set, p), f"p{p}", read=True, selected=p == v)
                 for r, p in zip(presets[:3], (0, 50, 100), strict=True)]
         out.append(self.button(presets[3], self.st("volume_test"), lambda: self.app.sounds.play("click"), "test"))
         return out
@@ -157,7 +158,7 @@ class KeepPage(LanguagePage):
         more = [c for c in KEEP_CHOICES if c > n]
         out = [self.button(minus, "−", lambda: self.set(fewer[-1]), "minus", read=True, enabled=bool(fewer)),
                self.button(plus, "+", lambda: self.set(more[0]), "plus", read=True, enabled=bool(more))]
-        out += [self.button(r, str(p), lambda p=p: self.set(p), f"p{p}", read=True, selected=p == n)
+        out += [self.button(r, str(p), partial(self.set, p), f"p{p}", read=True, selected=p == n)
                 for r, p in zip(presets, self.PRESETS, strict=True)]
         return out
 
@@ -207,12 +208,12 @@ class OptionsPage(LanguagePage):
         for i, (game, option) in enumerate(all_lines[self.page_no * self.ROWS:(self.page_no + 1) * self.ROWS]):
             now = option_defaults(game, self.settings)[option.key]
             cells = row(pygame.Rect(340, 84 + i * 78, 440, 70), len(option.choices), 6, touch=True)
-            out += [self.button(r, self.word(option, c), lambda g=game, o=option, c=c: self.choose(g, o, c),
+            out += [self.button(r, self.word(option, c), partial(self.choose_option, game, option, c),
                                 (game, option.key, str(c)), selected=c == now)
                     for r, c in zip(cells, option.choices, strict=True)]
         return out + self.pager(pygame.Rect(20, 404, 760, 68), pages)
 
-    def choose(self, game: str, option: OptionSpec, value: Any) -> None:
+    def choose_option(self, game: str, option: OptionSpec, value: Any) -> None:
         self.settings.options.setdefault(game, {})[option.key] = value
         self.store_settings(options=self.settings.options)
         self.layout()
@@ -229,7 +230,7 @@ class SystemPage(StaffPage):
 
     def __init__(self, app: Any, back: Scene | None = None, action: str = "restart") -> None:
         self.action = action
-        self.asking = app.confirm()
+        self.asking: Confirm = app.confirm()
         #: why the last try did not work, in words (shown under the button)
         self.failure = ""
         super().__init__(app, back)

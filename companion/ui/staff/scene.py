@@ -72,7 +72,8 @@ def staff_scene(app: Any, page: str | None = None, back: Scene | None = None, **
     """The route ``staff``: a page while the staff are in, else the PIN screen."""
     if is_open(app):
         open_for(app)  # back from the button test: in again
-        return resolve(PAGES[page or "menu"])(app, back=back, **kwargs)
+        scene: Scene = resolve(PAGES[page or "menu"])(app, back=back, **kwargs)
+        return scene
     return PinScene(app, back=back)
 
 

@@ -17,9 +17,9 @@ import pygame
 
 from companion.engine.base import Event
 from companion.games.alibaba.rules.arrest import fate_number
+from companion.games.alibaba.rules.engine import AliBabaEngine
 from companion.games.alibaba.rules.state import State
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
-from companion.session.session import Session
 from companion.ui import theme
 from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row
 
@@ -169,7 +169,8 @@ def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: l
         head = ui(t, "hint_deal", n=dealt + 1, total=len(scene.box.movement), name=names[seat])
         help_ = ui(t, "hint_deal_help", button=ui(t, "deal"))
     else:
-        seat = scene.session.engine.current_player(scene.state)
+        roller = scene.session.engine.current_player(scene.state)
+        seat = roller if roller is not None else 0
         head = ui(t, "hint_roll", name=names[seat] if seat is not None else "", die=die_words(t, chance.kind))
         help_ = ui(t, "hint_roll_help", button=ui(t, "roll"))
     Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True).draw(surf)
@@ -215,11 +216,10 @@ class FateView:
     endangered: dict[int, dict[str, int]]  # seat -> group -> cards showing a number of the row
 
 
-def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()) -> FateView | None:
-    """The arrest under way, or the one the last action finished (``events`` are its events;
-    ``gangs`` the gangs of that arrest, announced by an earlier action)."""
-    st: State = session.state
-    box = session.engine.box
+def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tuple[str, ...] = ()) -> FateView | None:
+    """The arrest under way in ``st``, or the one the last action finished (``events`` are its
+    events; ``gangs`` the gangs of that arrest, announced by an earlier action)."""
+    box = engine.box
     bribe = box.settings.kadi_bribe
     fate = next((e for e in events if e.kind == "fate"), None)
     if st.arrest_gangs:
@@ -231,7 +231,7 @@ def fate_view(session: Session, events: list[Event], gangs: tuple[str, ...] = ()
             cost = {s: c for s, c in cost.items() if c}
             if cost:
                 stakes[n] = cost
-        risk = session.engine.summary(st)["arrest"] or {"players": []}
+        risk = engine.summary(st)["arrest"] or {"players": []}
         row_ = st.row if st.row is not None else st.preset_black
         return FateView(gangs=tuple(box.gangs[g].name for g in st.arrest_gangs), row=row_,
                         row_set=st.row is None and st.preset_black is not None, column_set=st.preset_white,

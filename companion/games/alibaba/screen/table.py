@@ -21,6 +21,8 @@ from typing import Any
 import pygame
 
 from companion.engine.base import Action, Event
+from companion.games.alibaba.rules.box import Box
+from companion.games.alibaba.rules.engine import AliBabaEngine
 from companion.games.alibaba.rules.state import TURN, State
 from companion.games.alibaba.screen import draw as look
 from companion.games.alibaba.screen.demo import DEMO_WEIGHTS, WIZARD, demo_presses
@@ -46,7 +48,7 @@ from companion.ui.table import TableScene
 SCREEN = pygame.Rect(0, 0, 800, 480)
 
 
-def choices_for(session: Session, state: State) -> list[Action]:
+def choices_for(session: Session[State], state: State) -> list[Action]:
     """The legal actions of ``state`` in the order the list shows them (pure, so the demo
     can plan ahead): moves before sales, "done" first where passing is the usual answer;
     the many possible agreed sales and trades are one entry each, which opens the pad."""
@@ -127,7 +129,7 @@ class Before:
     """The session as it stood before its last action (what the screen shows while a die
     whose value is already decided still tumbles)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[Any]) -> None:
         self.engine = session.engine
         self.state = session.states[-2]
 
@@ -135,7 +137,7 @@ class Before:
 class AlibabaScene(TableScene):
     """Ali Baba's table: the route, the players, the choices, the dice, fate grid and ledger."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.view = "players"          # or "ledger"
         self.ledger_top: int | None = None
@@ -200,11 +202,20 @@ class AlibabaScene(TableScene):
     # -- reading ------------------------------------------------------------------------------
     @property
     def state(self) -> State:
-        return self.session.state
+        state = self.session.state
+        assert isinstance(state, State)
+        return state
 
     @property
-    def box(self) -> Any:
-        return self.session.engine.box
+    def rules(self) -> AliBabaEngine:
+        """The session's engine, as the Ali Baba engine it is (its box)."""
+        engine = self.session.engine
+        assert isinstance(engine, AliBabaEngine)
+        return engine
+
+    @property
+    def box(self) -> Box:
+        return self.rules.box
 
     def names(self) -> list[str]:
         return [self.seat_name(i) for i in range(self.state.players)]
@@ -234,13 +245,13 @@ class AlibabaScene(TableScene):
             for v in self.deal.options():
                 label = names[v] if isinstance(v, int) else (ui(self.t, "nothing") if v == NOTHING else v)
                 entries.append(Choice(("deal", self.deal.step, v), label))
-            self.choices.colours = {e.key: look.gang_tint(self.box, gang_of(self.box, e.key[2]))
-                                    for e in entries if isinstance(e.key[2], str) and e.key[2] != NOTHING}
+            self.choices.colours = {("deal", self.deal.step, v): look.gang_tint(self.box, gang_of(self.box, v))
+                                    for v in self.deal.options() if isinstance(v, str) and v != NOTHING}
             self.choices.set_choices(entries)
             return
         st = self.state
         entries = []
-        colours = {}
+        colours: dict[Hashable, tuple[int, int, int]] = {}
         for a in self._options:
             key = key_of(a)
             label = ui(self.t, a["action"]) if a["action"] in WIZARD else choice_label(self.t, self.box, st, a, names)
@@ -294,8 +305,8 @@ class AlibabaScene(TableScene):
         gangs = next((tuple(e.data["gangs"]) for evs in reversed(events[-40:]) for e in evs if e.kind == "arrest"), ())
         if self.dice.busy(self.app.now()) and len(self.session.states) >= 2:
             # while the die tumbles its result is not known yet: the arrest as it was before it
-            return look.fate_view(Before(self.session), [], gangs)
-        return look.fate_view(self.session, last, gangs)
+            return look.fate_view(self.rules, self.session.states[-2], [], gangs)
+        return look.fate_view(self.rules, self.state, last, gangs)
 
     # -- commands -----------------------------------------------------------------------------
     def done(self, events: list[Event]) -> None:
@@ -342,6 +353,7 @@ class AlibabaScene(TableScene):
     def pick_key(self, key: Hashable) -> None:
         """A tapped choice (or OK on the highlight)."""
         if self.deal is not None:
+            assert isinstance(key, tuple)  # a dealing choice's key: ("deal", step, value)
             self.answer(key[2])
             return
         action = next((a for a in self.options() if key_of(a) == key), None)

@@ -50,7 +50,9 @@ class Deal:
         return out
 
     def count_of(self, seat: int, group: str) -> int:
-        return self.state.cards[seat][self.box.group_index(group)]
+        index = self.box.group_index(group)
+        assert index is not None, group
+        return int(self.state.cards[seat][index])
 
     def options(self) -> list[Any]:
         """The answers of a list step: seats, group names or NOTHING."""

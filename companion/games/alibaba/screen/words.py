@@ -11,33 +11,37 @@ from typing import Any
 
 from companion.engine.base import Action, Event
 from companion.games.alibaba.rules.arrest import fate_number
-from companion.games.alibaba.rules.box import EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START
+from companion.games.alibaba.rules.box import EVENT, FOUR, FOUR_ALL, FOUR_DIE, GANG, START, Box
 from companion.games.alibaba.rules.state import BAZAAR, DUMP, GIFT, LAST_CHANCE, LOOT, State
+from companion.ui.i18n import Texts
 
 Names = list[str] | tuple[str, ...]
 
 
-def ui(t: Any, key: str, **values: Any) -> str:
+def ui(t: Texts, key: str, **values: Any) -> str:
     """One of the screen's own words (``alibaba.ui.<key>``)."""
     return t("alibaba.ui." + key, **values)
 
 
-def counted(t: Any, key: str, count: int, **values: Any) -> str:
+def counted(t: Texts, key: str, count: int, **values: Any) -> str:
     """Singular or plural: ``<key>_one`` for 1, else ``<key>_many``."""
     return ui(t, f"{key}_{'one' if count == 1 else 'many'}", count=count, **values)
 
 
-def gang_of(box: Any, group: str) -> int:
-    return box.groups[box.group_index(group)].gang
+def gang_of(box: Box, group: str) -> int:
+    """The gang a group of the box belongs to (the group is one the engine named)."""
+    index = box.group_index(group)
+    assert index is not None, group
+    return box.groups[index].gang
 
 
-def quarter_price(box: Any, state: State, group: str) -> int:
+def quarter_price(box: Box, state: State, group: str) -> int:
     return box.price(box.board.quarter(state.position), gang_of(box, group))
 
 
-def choice_label(t: Any, box: Any, state: State, a: Action, names: Names) -> str:
+def choice_label(t: Texts, box: Box, state: State, a: Action, names: Names) -> str:
     """One choice in a few words: "Card 3", "Hehler for 40", "Keep my cards"."""
-    name = a["action"]
+    name = str(a["action"])
     s = box.settings
     if name == "move":
         if a.get("forks"):
@@ -70,13 +74,13 @@ def choice_label(t: Any, box: Any, state: State, a: Action, names: Names) -> str
     return name
 
 
-def field_words(t: Any, box: Any, state: State) -> str:
+def field_words(t: Texts, box: Box, state: State) -> str:
     """What Ali Baba's field shows: "start", "Räuber symbol", "event 3", ... (which way of a
     fork he is on is said by :func:`where_note`)."""
     f = box.board.field(state.position, state.branch)
     if f.kind == START:
         what = ui(t, "field_start")
-    elif f.kind == GANG:
+    elif f.kind == GANG and f.gang is not None:
         what = ui(t, "field_gang", gang=box.gangs[f.gang].name)
     elif f.kind == EVENT:
         what = ui(t, "field_event", n=f.event)
@@ -87,7 +91,7 @@ def field_words(t: Any, box: Any, state: State) -> str:
     return what
 
 
-def where_note(t: Any, box: Any, state: State) -> str:
+def where_note(t: Texts, box: Box, state: State) -> str:
     """The short line under the field's words: round and quarter; on a fork the quarter and
     which way he took (the line has room for two of the three)."""
     quarter = ui(t, "quarter", n=box.board.quarter(state.position))
@@ -96,12 +100,12 @@ def where_note(t: Any, box: Any, state: State) -> str:
     return f"{ui(t, 'round', n=state.round)} · {quarter}"
 
 
-def die_words(t: Any, kind: str) -> str:
+def die_words(t: Texts, kind: str) -> str:
     """The die a chance kind rolls, as the object of a sentence ("the black die")."""
     return ui(t, {"black_die": "die_black", "white_die": "die_white"}.get(kind, "die_plain"))
 
 
-def phase_words(t: Any, box: Any, session: Any, names: Names) -> str:
+def phase_words(t: Texts, box: Box, session: Any, names: Names) -> str:
     """Whose turn, and what the game waits for, in a short sentence."""
     st: State = session.state
     seat = session.engine.current_player(st)
@@ -128,7 +132,7 @@ SHORT_REASONS: dict[str, tuple[str, str | int | None]] = {
 }
 
 
-def reason_words(t: Any, reason: str, params: dict[str, Any] | None = None) -> str:
+def reason_words(t: Texts, reason: str, params: dict[str, Any] | None = None) -> str:
     """A ledger reason code in a word or two; a code without short words in its full words."""
     params = params or {}
     short = SHORT_REASONS.get(reason)
@@ -138,7 +142,7 @@ def reason_words(t: Any, reason: str, params: dict[str, Any] | None = None) -> s
     return ui(t, key, n=params.get(n, "") if isinstance(n, str) else n)
 
 
-def ledger_line(t: Any, names: Names, ev: Event) -> str:
+def ledger_line(t: Texts, names: Names, ev: Event) -> str:
     """``"Kadi: −400 from Anna"``; player to player: ``"Bazaar: 40 from Ben to Anna"``."""
     d = ev.data
     if ev.kind == "forgiven":
@@ -153,7 +157,7 @@ def ledger_line(t: Any, names: Names, ev: Event) -> str:
 
 
 # -- what just happened ----------------------------------------------------------------------------
-def event_words(t: Any, box: Any, names: Names, events: list[Event]) -> str:
+def event_words(t: Texts, box: Box, names: Names, events: list[Event]) -> str:
     """What the dice did and what an event does, for the banner."""
     s = box.settings
     out: list[str] = []

@@ -29,7 +29,7 @@ from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.ui import theme
-from companion.ui.kit import Layer
+from companion.ui.kit import Confirm, Layer
 from companion.ui.table import TableScene
 
 
@@ -49,7 +49,7 @@ def _step(items: list[Cell], current: Cell | None, by: int) -> Cell | None:
 class MutaborScene(TableScene):
     """The maze, the figures and the referee's words beside them."""
 
-    def __init__(self, app: Any, session: Session, view: str | None = None) -> None:
+    def __init__(self, app: Any, session: Session[Any], view: str | None = None) -> None:
         super().__init__(app, session)
         self.grid = board.make_grid()
         self.view = view or ("layout" if not session.actions and not session.over else "play")
@@ -62,7 +62,7 @@ class MutaborScene(TableScene):
         self.swapping = False
         self.swap_first: Cell | None = None
         self.swap_cursor: Cell | None = None
-        self.drawing = app.confirm()          # the draw was tapped once: "Sicher?"
+        self.drawing: Confirm = app.confirm()          # the draw was tapped once: "Sicher?"
         self._sure_shown = False
         self.entry: MazeEntry | None = None
         assert isinstance(session.engine, MutaborEngine)

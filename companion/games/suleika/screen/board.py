@@ -17,6 +17,7 @@ from collections.abc import Iterable
 import pygame
 
 from companion.games.suleika import rules as suleika
+from companion.games.suleika.rules.state import Board, State
 from companion.ui import theme
 from companion.ui.kit import BoardGrid, Label, Layer, min_size
 
@@ -50,7 +51,7 @@ def side_point(grid: BoardGrid, r: int, c: int, d: str, out: int = 0) -> tuple[f
 def paint_balconies(surf: pygame.Surface, grid: BoardGrid, corner_loops: str, width: int = 3) -> None:
     """The loops Omar follows off the edge, from the engine's own walk (so the picture always
     matches the rules in force); painted once into the board layer."""
-    drawn: set[frozenset] = set()
+    drawn: set[frozenset[tuple[int, int, str]]] = set()
     for d in "NESW":
         for i in range(N_CELLS):
             r, c = {"N": (0, i), "S": (6, i), "E": (i, 6), "W": (i, 0)}[d]
@@ -81,7 +82,7 @@ def paint_cells(surf: pygame.Surface, grid: BoardGrid) -> None:
         pygame.draw.rect(surf, theme.BOARD_LINE, grid.rect_of(cell), 1)
 
 
-def paint_carpets(surf: pygame.Surface, grid: BoardGrid, board, margin: int = 3) -> None:
+def paint_carpets(surf: pygame.Surface, grid: BoardGrid, board: Board, margin: int = 3) -> None:
     """Carpets; the two halves of one carpet still showing are drawn joined, so players see
     which halves belong together."""
     for r, c in grid.cells():
@@ -90,9 +91,11 @@ def paint_carpets(surf: pygame.Surface, grid: BoardGrid, board, margin: int = 3)
             continue
         colour, cid = top
         inner = grid.rect_of((r, c)).inflate(-2 * margin, -2 * margin)
-        if c + 1 < N_CELLS and board[r][c + 1] is not None and board[r][c + 1][1] == cid:
+        right = board[r][c + 1] if c + 1 < N_CELLS else None
+        below = board[r + 1][c] if r + 1 < N_CELLS else None
+        if right is not None and right[1] == cid:
             inner.width += 2 * margin
-        if r + 1 < N_CELLS and board[r + 1][c] is not None and board[r + 1][c][1] == cid:
+        if below is not None and below[1] == cid:
             inner.height += 2 * margin
         surf.blit(theme.swatch(colour, inner.w, inner.h), inner)
 
@@ -108,17 +111,22 @@ class BoardPicture:
 
     def __init__(self, corner_loops: str) -> None:
         local = _local(GRID, AREA.topleft)
-        self.static = Layer(AREA, lambda s: (s.fill(theme.BG), paint_cells(s, local),
-                                             paint_balconies(s, local, corner_loops)))
+        self.corner_loops = corner_loops
+        self.static = Layer(AREA, self._paint_static)
         self.carpets = Layer(AREA, self._paint_carpets)
         self._local = local
-        self._board = None
+        self._board: Board = ()
+
+    def _paint_static(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.BG)
+        paint_cells(surf, self._local)
+        paint_balconies(surf, self._local, self.corner_loops)
 
     def _paint_carpets(self, surf: pygame.Surface) -> None:
         surf.blit(self.static.surface(), (0, 0))
         paint_carpets(surf, self._local, self._board)
 
-    def draw(self, surf: pygame.Surface, board) -> None:
+    def draw(self, surf: pygame.Surface, board: Board) -> None:
         self._board = board
         self.carpets.draw(surf, key=board)
 
@@ -177,12 +185,15 @@ def omar_box(omar: tuple[float, float], high: bool) -> tuple[tuple[float, float]
     return (x, y), CELL * 0.3
 
 
-def heading_marks(omar: Cell, allowed: Iterable[str], facing: str, high: bool) -> list[tuple[str, list]]:
+Points = list[tuple[float, float]]
+
+
+def heading_marks(omar: Cell, allowed: Iterable[str], facing: str, high: bool) -> list[tuple[str, Points]]:
     """The heading triangles: Omar's own pointer and a small mark for each other heading he may
     take, all inside his cell (never off the board, never over a neighbour's percentage).
     With a label in his own cell only the pointer is drawn, in the top half."""
     (x, y), rad = omar_box(omar, high)
-    marks = []
+    marks: list[tuple[str, Points]] = []
     for d in [facing, *[h for h in allowed if h != facing and not high]]:
         dr, dc = DELTA[d]
         if high:  # stays in the strip above the label: half of (cell - label) from the centre
@@ -197,7 +208,7 @@ def heading_marks(omar: Cell, allowed: Iterable[str], facing: str, high: bool) -
     return marks
 
 
-def mark_rect(points: list) -> pygame.Rect:
+def mark_rect(points: Points) -> pygame.Rect:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
                        math.ceil(max(ys) - min(ys)) + 1)
@@ -207,7 +218,7 @@ def draw_omar(surf: pygame.Surface, pos: tuple[float, float], facing: str, *, al
               high: bool = False, choosing: bool = False) -> None:
     """Omar as a round figure with his pointer; ``pos`` is (row, col), fractional while he
     walks; ``choosing`` lights the pointer and marks the other headings he may take."""
-    (x, y), rad = omar_box(pos, high)  # type: ignore[arg-type]
+    (x, y), rad = omar_box(pos, high)
     pygame.draw.circle(surf, DARK, (x, y), rad + 3)
     pygame.draw.circle(surf, (150, 30, 40), (x, y), rad)
     pygame.draw.circle(surf, (250, 230, 200), (x, y - rad / 4), rad / 2.5)
@@ -236,7 +247,7 @@ def draw_die(surf: pygame.Surface, rect: pygame.Rect, value: int | None, rolling
         draw_pips(surf, rect, value, (120, 40, 40))
 
 
-def draw_mini(surf: pygame.Surface, rect: pygame.Rect, state, corner_loops: str | None = None) -> BoardGrid:
+def draw_mini(surf: pygame.Surface, rect: pygame.Rect, state: State, corner_loops: str | None = None) -> BoardGrid:
     """A small picture of the board in ``rect`` (the end screen): cells and carpets."""
     grid = BoardGrid(rect, N_CELLS, N_CELLS)
     paint_cells(surf, grid)

@@ -26,6 +26,8 @@ from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
 
 if TYPE_CHECKING:
     from companion.games.suleika.screen.table import SuleikaScene
+    from companion.games.suleika.screen.view import View
+    from companion.ui.i18n import Texts
 
 X, W = 456, 340
 TOP = pygame.Rect(X, 0, W, 64)
@@ -42,7 +44,7 @@ BANNER_BOTTOM = pygame.Rect(8, 310, 432, 150)
 NAME_PX = 150  #: a name inside a sentence is shortened to this width
 
 
-def scoreboard(players: int, texts) -> Scoreboard:
+def scoreboard(players: int, texts: Texts) -> Scoreboard:
     """Money and score per player (the visible cells are on the board, and on the end screen).
     One swatch column (a seat's two colours share it, one above the other): the names keep
     the room to show "Spieler 3" whole."""
@@ -116,8 +118,9 @@ def status_text(scene: SuleikaScene, now: float) -> str:
     if paid:
         return paid
     hint = view.hint_for(st.facing)
-    if st.phase == "heading":
-        return t("suleika.ui.heading_for", name=short(scene.seat_name(view.roller)))
+    roller = view.roller
+    if st.phase == "heading" and roller is not None:
+        return t("suleika.ui.heading_for", name=short(scene.seat_name(roller)))
     if hint is None:
         return t("suleika.ui.roll_now")
     if hint.expected_payment < 0.05:
@@ -137,7 +140,7 @@ def turn_text(scene: SuleikaScene, seat: int) -> str:
     return name_in(scene.t("turn_short", name="{name}"), name, width)
 
 
-def score_rows(scene: SuleikaScene, view) -> list[ScoreRow]:
+def score_rows(scene: SuleikaScene, view: View) -> list[ScoreRow]:
     """One row a player, from the state shown (before a roll while Omar still walks)."""
     st = view.state
     return [ScoreRow(tuple(st.colors[i]), scene.seat_name(i), (str(st.money[i]), str(view.scores[i])),

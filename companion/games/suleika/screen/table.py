@@ -12,18 +12,24 @@ says why. Drawing: ``suleika_board`` (the market), ``suleika_panel`` (the panel'
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.engine.base import IllegalAction
+from companion.games.suleika.rules.state import State
 from companion.games.suleika.screen import board, panel
-from companion.games.suleika.screen.view import View, Views
+from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
 from companion.ui.kit import Control, Label, Layer, row
 from companion.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from companion.ui.app import App
 
 LEFT_OF = {"N": "W", "W": "S", "S": "E", "E": "N"}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
@@ -38,7 +44,7 @@ class SuleikaScene(TableScene):
     roll_s = 0.45   #: the die tumbles this long; its value was fixed at the press
     step_s = 0.09   #: then Omar walks, this long per cell
 
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app: App, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.views = Views()
         self.picture = board.BoardPicture(session.state.corner_loops)
@@ -47,7 +53,7 @@ class SuleikaScene(TableScene):
         self.pick: int | None = None                  # index into the placements of the colour
         self.colour: str | None = None                # colour to lay (two players)
         self.anim_start = float("-inf")
-        self.anim_path: list = []
+        self.anim_path: list[list[Any]] = []  # Omar's walk: [row, col, heading] per step
         self.before = session.state                   # the state shown while the die rolls
         self._faces = random.Random()  # only for the tumbling picture, never for the result
         self._now = 0.0
@@ -57,8 +63,10 @@ class SuleikaScene(TableScene):
 
     # -- reading the state ------------------------------------------------------------------
     @property
-    def state(self):
-        return self.session.state
+    def state(self) -> State:
+        state = self.session.state
+        assert isinstance(state, State)
+        return state
 
     @property
     def view(self) -> View:
@@ -67,9 +75,10 @@ class SuleikaScene(TableScene):
     @property
     def die_value(self) -> int | None:
         """What the die shows: the last roll of the game (also after a resume)."""
-        return self.state.last_roll
+        roll: int | None = self.state.last_roll
+        return roll
 
-    def placements(self) -> list[tuple]:
+    def placements(self) -> list[Placement]:
         return self.view.placements_of(self.current_colour())
 
     def current_colour(self) -> str | None:
@@ -78,7 +87,7 @@ class SuleikaScene(TableScene):
             self.colour = held[0] if held else None
         return self.colour
 
-    def chosen(self) -> tuple | None:
+    def chosen(self) -> Placement | None:
         options = self.placements()
         if self.pick is not None and options:
             return options[self.pick % len(options)]
@@ -167,8 +176,9 @@ class SuleikaScene(TableScene):
 
     def next_colour(self) -> None:
         held = self.view.held_now
-        if len(held) > 1:
-            self.colour = held[(held.index(self.current_colour()) + 1) % len(held)]
+        colour = self.current_colour()
+        if len(held) > 1 and colour is not None:
+            self.colour = held[(held.index(colour) + 1) % len(held)]
             self.pick, self.first = None, None
         else:
             self.say(self.t("suleika.ui.one_colour"), bad=True)
@@ -200,8 +210,12 @@ class SuleikaScene(TableScene):
         elif ev.name == "roll":
             self.roll(ev.value)
         elif phase == "place":
-            {"left": partial(self.step_pick, -1), "right": partial(self.step_pick, 1),
-             "straight": self.next_colour, "ok": self.lay}.get(ev.name, lambda: None)()
+            keys: dict[str, Callable[[], None]] = {"left": partial(self.step_pick, -1),
+                                                   "right": partial(self.step_pick, 1),
+                                                   "straight": self.next_colour, "ok": self.lay}
+            act = keys.get(ev.name)
+            if act is not None:
+                act()
         elif phase in ("roll", "heading") and ev.name in ("left", "right", "straight"):
             self.turn(ev.name)
         elif phase in ("roll", "heading") and ev.name == "ok":
@@ -308,12 +322,12 @@ class SuleikaScene(TableScene):
             rect = panel.BANNER_TOP if self.state.omar[0] >= 4 else panel.BANNER_BOTTOM
             self.banner.draw(surf, rect, now)
 
-    def board_key(self, now: float) -> tuple:
+    def board_key(self, now: float) -> tuple[Hashable, ...]:
         """Everything the board shows: the state, the carpet being chosen, Omar's place."""
         busy = self.animating(now)
         return (self.state, busy, self.omar_drawn(now), self.colour, self.first, self.pick)
 
-    def panel_key(self, now: float) -> tuple:
+    def panel_key(self, now: float) -> tuple[Hashable, ...]:
         """Everything the panel shows (its words, the die, the keys, the scores)."""
         rolling = self.rolling(now)
         self._panel_face = self._faces.choice(FACES) if rolling else None
@@ -334,7 +348,7 @@ class SuleikaScene(TableScene):
             surf.fill(theme.BG, strip)
         self.picture.draw(surf, st.board)
         busy = self.animating(now)
-        labels: dict = {}
+        labels: dict[tuple[int, int], str] = {}
         if busy:
             pass  # the walk is all there is to see
         elif st.phase in ("roll", "heading"):
@@ -431,7 +445,7 @@ class SuleikaScene(TableScene):
         if st.phase == "place":
             held, colour = self.view.held_now, self.current_colour()
             switch = ["straight"] if len(held) > 1 and rng.random() < 0.5 else []
-            if switch:
+            if switch and colour is not None:
                 colour = held[(held.index(colour) + 1) % len(held)]
             options = self.view.placements_of(colour)
             return switch + ["right"] * (rng.randrange(len(options)) + 1) + ["ok"] if options else []
@@ -442,7 +456,7 @@ class SuleikaScene(TableScene):
     def seat_colours(self, seat: int) -> tuple[str, ...]:
         return tuple(self.state.colors[seat])
 
-    def end_rows(self) -> list[tuple[str, list]]:
+    def end_rows(self) -> list[tuple[str, list[Any]]]:
         st, view = self.state, self.view
         return [(self.t("money"), list(st.money)), (self.t("suleika.ui.visible"), list(view.visible)),
                 (self.t("score"), list(view.scores))]

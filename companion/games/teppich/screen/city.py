@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine.base import IllegalAction
 from companion.games.teppich.rules import City, Placement, check_city, generate
 from companion.games.teppich.screen import draw
+from companion.ui.i18n import Texts
 from companion.ui.kit import Control
 
 Cell = tuple[int, int]
@@ -60,7 +61,7 @@ class CityPhase:
         return scenery, clouds
 
     def words(self) -> str:
-        t = self.scene.t
+        t: Texts = self.scene.t
         if self.mode == "enter":
             return t("teppich.ui.city_tap")
         piece = self.current()

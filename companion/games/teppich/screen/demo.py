@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def _then(option_thens: tuple[str | None, ...], then: str | None) -> list[str]:
     if then is None:
         return []
-    enabled = [t for t in ("block", "force") if t in option_thens]
+    enabled: list[str] = [t for t in ("block", "force") if t in option_thens]
     return ["right"] * enabled.index(then) + ["ok"]
 
 
@@ -87,7 +87,7 @@ def demo_presses(scene: TeppichScene, rng: random.Random) -> list[str]:
         return rest
     if scene.city is not None:
         return scene.city.demo_presses()
-    st, engine = scene.state, scene.session.engine
+    st, engine = scene.state, scene.rules
     if st.over:
         return []
     if st.pending == "roll":

@@ -186,7 +186,7 @@ def draw_overlay(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
             draw.draw_piece(surf, g, piece.cells, now)
         return
     if st.pending == "clouds":
-        draw.draw_clouds_outline(surf, g, [tuple(c) for c in s.cloud_layout()])
+        draw.draw_clouds_outline(surf, g, [(c[0], c[1]) for c in s.cloud_layout()])
     elif st.pending == "hop":
         cells = s.hop_cells()
         if cells:

@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from companion.engine.base import Action, Event, IllegalAction
-from companion.games.teppich.rules import Option, card_options, hop_targets, options
+from companion.games.teppich.rules import Option, TeppichEngine, card_options, hop_targets, options
 from companion.games.teppich.screen import draw, paint, words
 from companion.games.teppich.screen.city import CityPhase
 from companion.games.teppich.screen.words import ARROWS, ROLL_S, TOKENS, token_of
@@ -36,7 +36,7 @@ MOVES = frozenset({"fly", "steer", "drift", "hop"})
 class TeppichScene(TableScene):
     """The board mirror, the card entry, the special die and the turn banner."""
 
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.grid = draw.board_grid()
         self.layer = Layer(self.grid.area, self.paint_board)
@@ -61,8 +61,15 @@ class TeppichScene(TableScene):
         return self.session.state
 
     @property
+    def rules(self) -> TeppichEngine:
+        """The session's engine, as the Teppich engine it is (its box, its cloud moves)."""
+        engine = self.session.engine
+        assert isinstance(engine, TeppichEngine)
+        return engine
+
+    @property
     def box(self) -> Any:
-        return self.session.engine.box
+        return self.rules.box
 
     def colour(self, seat: int) -> str:
         return self.seat_colours(seat)[0]
@@ -102,8 +109,8 @@ class TeppichScene(TableScene):
         key = (self.state, self.v, self.h, self.pair)
         if self._card_for != key:
             self._card_for = key
-            ok = self.v is not None and self.h is not None
-            self._card = card_options(self.box, self.state, self.v, self.h, self.pair) if ok else []
+            v, h = self.v, self.h
+            self._card = card_options(self.box, self.state, v, h, self.pair) if v is not None and h is not None else []
         return self._card
 
     def shown_options(self) -> list[Option]:
@@ -120,7 +127,7 @@ class TeppichScene(TableScene):
         return shown[self.pick % len(shown)] if shown and self.stage == "pick" else None
 
     def cloud_proposal(self) -> Action:
-        return self.session.engine.cloud_move(self.state, self.cloud_pick)
+        return self.rules.cloud_move(self.state, self.cloud_pick)
 
     def cloud_layout(self) -> list[list[int]]:
         """The cloud cells shown for face 2: the ones the table tapped, else the proposal."""

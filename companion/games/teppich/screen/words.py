@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.base import Action, Event
+from companion.games.teppich.rules.box import Box
+from companion.ui.i18n import Texts
 
 Name = Callable[[int], str]
 #: The special die tumbles this long; the face was decided at the press.
@@ -25,7 +27,7 @@ def token_of(action: Action) -> tuple[str, int] | None:
     return (raw["leg"], raw["change"]) if isinstance(raw, dict) else None
 
 
-def face_words(t: Any, box: Any, value: int) -> str:
+def face_words(t: Texts, box: Box, value: int) -> str:
     """A face of the special die in the screen's language, from the box data."""
     face = next((f for f in box.faces if f.value == value), None)
     if face is None:
@@ -33,7 +35,7 @@ def face_words(t: Any, box: Any, value: int) -> str:
     return face.words_de if t.lang == "de" else face.words_en
 
 
-def face_short(t: Any, box: Any, value: int) -> str:
+def face_short(t: Texts, box: Box, value: int) -> str:
     """The same in two short lines, for the box beside the die's picture."""
     face = next((f for f in box.faces if f.value == value), None)
     if face is None:
@@ -42,17 +44,17 @@ def face_short(t: Any, box: Any, value: int) -> str:
     return short or face_words(t, box, value)
 
 
-def token_words(t: Any, token: tuple[str, int] | None) -> str:
+def token_words(t: Texts, token: tuple[str, int] | None) -> str:
     if token is None:
         return str(t("teppich.ui.token_none"))
     return str(t(f"teppich.ui.token_{token[0]}_{'plus' if token[1] > 0 else 'minus'}"))
 
 
-def arrows_words(t: Any, arrows: str | None) -> str:
+def arrows_words(t: Texts, arrows: str | None) -> str:
     return str(t("teppich.ui.arrows_any" if arrows is None else f"teppich.ui.arrows_{arrows}"))
 
 
-def flight_words(t: Any, action: Action) -> str:
+def flight_words(t: Texts, action: Action) -> str:
     """How a card flies, in words: its arrow colour, or only up or down when the flight has
     no sideways leg (a card without a sideways arrow, and no sideways token)."""
     token = token_of(action)
@@ -62,7 +64,7 @@ def flight_words(t: Any, action: Action) -> str:
     return arrows_words(t, action["arrows"])
 
 
-def event_words(t: Any, box: Any, name: Name, events: list[Event]) -> str:
+def event_words(t: Texts, box: Box, name: Name, events: list[Event]) -> str:
     """One line for what an action caused: a roll, a blockade, a skipped turn, a win."""
     out: list[str] = []
     for ev in events:
@@ -97,7 +99,7 @@ def event_words(t: Any, box: Any, name: Name, events: list[Event]) -> str:
     return " · ".join(out)
 
 
-def waiting_words(t: Any, state: Any, name: Name) -> str:
+def waiting_words(t: Texts, state: Any, name: Name) -> str:
     """What the special die waits for, or "" when the player just moves."""
     who = name(state.current)
     return {"roll": t("teppich.ui.ask_roll", name=who), "clouds": t("teppich.ui.ask_clouds", name=who),
@@ -105,7 +107,7 @@ def waiting_words(t: Any, state: Any, name: Name) -> str:
             }.get(state.pending or "", "")
 
 
-def header_words(t: Any, state: Any, name: Name) -> str:
+def header_words(t: Texts, state: Any, name: Name) -> str:
     """The turn banner: whose turn, or who won."""
     if state.over:
         if state.winners:
