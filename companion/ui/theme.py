@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from companion.ui.kit.cache import byte_cached, surface_bytes
+
 #: ``Font(None, size)`` opens pygame-ce's bundled font at this share of ``size`` (its C code does;
 #: ``tests/ui/test_kit_text.py`` checks the pixels are the same as ``Font(None, size)``'s)
 DEFAULT_FONT_SCALE = 0.6875
@@ -65,7 +67,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _face(size)
 
 
-@lru_cache(maxsize=128)  # the kit's labels try several sizes while shrinking
+def face_bytes(face: pygame.font.Font) -> int:
+    """About what an opened face holds in C memory: FreeType's face and SDL_ttf's cache of up
+    to 256 rendered glyphs, each about a line high and half as wide (a size-47 face: ~0.4 MB)."""
+    line = face.get_height()
+    return 64 * 1024 + 128 * line * line
+
+
+@byte_cached("font faces", 12 * 1024 * 1024, face_bytes)  # labels try several sizes while shrinking
 def _face(size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
@@ -82,7 +91,7 @@ def bundled_font_path() -> str:
     return os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
 
 
-@lru_cache(maxsize=512)
+@byte_cached("texts", 4 * 1024 * 1024, surface_bytes)
 def text(s: str, size: int = 24, color: tuple[int, int, int] = INK, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the same label is drawn every frame."""
     return font(size, bold).render(s, True, color)
@@ -114,7 +123,7 @@ def wrap(s: str, size: int, width: int) -> list[str]:
     return lines
 
 
-@lru_cache(maxsize=64)
+@byte_cached("swatches", 1024 * 1024, surface_bytes)
 def swatch(color: str, w: int, h: int) -> pygame.Surface:
     """A tile of the player's colour with its pattern, cached per size."""
     base = rgb(color)

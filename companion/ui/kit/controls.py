@@ -33,6 +33,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.kit import audit
+from companion.ui.kit.cache import ByteCache, surface_bytes
 from companion.ui.kit.layout import inset
 from companion.ui.kit.text import Label
 
@@ -157,8 +158,9 @@ class Control:
 
 #: a colour no control paints: the rounded corners of a cached picture stay see-through
 _KEY = (1, 254, 3)
-_pictures: dict[tuple[Hashable, ...], tuple[pygame.Surface, audit.Record]] = {}
-PICTURES_KEPT = 256
+#: the pictures kept, by bytes (a full-width control holds a hundred times a small key's pixels)
+_pictures: ByteCache[tuple[Hashable, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
+    "control pictures", 6 * 1024 * 1024, lambda kept: surface_bytes(kept[0]))
 painted = 0  #: how many control pictures were painted (tests read it)
 
 
@@ -174,9 +176,7 @@ def picture(control: Control) -> tuple[pygame.Surface, audit.Record]:
         img.set_colorkey(_KEY)
         with audit.capture() as marks:
             control.paint(img, img.get_rect())
-        if len(_pictures) >= PICTURES_KEPT:
-            _pictures.pop(next(iter(_pictures)))
-        kept = _pictures[look] = (img, marks)
+        kept = _pictures.put(look, (img, marks))
         painted += 1
     return kept
 

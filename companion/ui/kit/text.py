@@ -24,6 +24,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.kit import audit
+from companion.ui.kit.cache import byte_cached, surface_bytes
 from companion.ui.kit.sizes import MIN_PX, READ_PX
 
 ELLIPSIS = "…"
@@ -184,7 +185,12 @@ class Fitted(NamedTuple):
     fits: bool
 
 
-@lru_cache(maxsize=1024)
+def _fitted_bytes(f: Fitted) -> int:
+    return surface_bytes(f.image)
+
+
+# by bytes: a wrapped paragraph across the screen is a thousand times a score's picture
+@byte_cached("fitted texts", 8 * 1024 * 1024, _fitted_bytes)
 def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, h: int, align: str,
            wrap: bool) -> Fitted:
     """Fit ``text`` into ``w``×``h``: the largest size from ``size`` down to ``floor``

@@ -1,0 +1,115 @@
+"""Caches bounded by the bytes they hold, not by how many things they hold.
+
+A rendered text is a few hundred bytes for "5" and over a megabyte for a wrapped paragraph
+across the screen, so a cache of 1,024 entries may hold 1 MB or 300 MB: a table that plays
+all day fills any count-bounded cache with its largest pictures. Every cache of pictures
+(and of opened font faces, whose glyph caches grow with their size) keeps the least recently
+used ones within its budget of bytes and forgets the rest.
+
+SDL's surfaces live in C memory, where ``tracemalloc`` does not look: :func:`held` counts
+what every cache holds, by pixels, for the soak test and the bench.
+
+>>> import pygame
+>>> c = ByteCache("demo", 100 * 100 * 4 * 2, surface_bytes)
+>>> for n in range(3):
+...     c.put(n, pygame.Surface((100, 100), depth=32))
+>>> sorted(c.keys()), c.bytes
+([1, 2], 80000)
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from functools import wraps
+from typing import Any, Generic, TypeVar
+
+import pygame
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: every cache made, by name (``held`` reports them)
+CACHES: dict[str, ByteCache[Any, Any]] = {}
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The bytes of a surface's pixels (rows are padded to the pitch)."""
+    return int(surface.get_pitch()) * int(surface.get_height())
+
+
+class ByteCache(Generic[K, V]):
+    """A least-recently-used mapping that holds at most ``budget`` bytes by ``size_of``
+    (a single value larger than the budget is kept alone until the next one comes)."""
+
+    def __init__(self, name: str, budget: int, size_of: Callable[[V], int]) -> None:
+        self.name, self.budget, self.size_of = name, budget, size_of
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self.bytes = 0
+        #: how many values were forgotten to stay within the budget
+        self.evicted = 0
+        CACHES[name] = self
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def keys(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def get(self, key: K) -> V | None:
+        kept = self._items.get(key)
+        if kept is None:
+            return None
+        self._items.move_to_end(key)
+        return kept[0]
+
+    def put(self, key: K, value: V) -> V:
+        size = max(1, int(self.size_of(value)))
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= old[1]
+        self._items[key] = (value, size)
+        self.bytes += size
+        while self.bytes > self.budget and len(self._items) > 1:
+            _key, (_value, gone) = self._items.popitem(last=False)
+            self.bytes -= gone
+            self.evicted += 1
+        return value
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+def byte_cached(name: str, budget: int, size_of: Callable[[Any], int]) -> Callable[[F], F]:
+    """Decorate a function of hashable arguments: its results are kept in a :class:`ByteCache`
+    (``fn.cache``; ``fn.cache_clear()`` empties it, as with ``functools.lru_cache``)."""
+
+    def decorate(fn: F) -> F:
+        cache: ByteCache[Hashable, Any] = ByteCache(name, budget, size_of)
+
+        @wraps(fn)
+        def cached(*args: Any, **kwargs: Any) -> Any:
+            key = (args, tuple(kwargs.items())) if kwargs else args
+            found = cache.get(key)
+            if found is None:
+                found = cache.put(key, fn(*args, **kwargs))
+            return found
+
+        cached.cache = cache  # type: ignore[attr-defined]
+        cached.cache_clear = cache.clear  # type: ignore[attr-defined]
+        return cached  # type: ignore[return-value]
+
+    return decorate
+
+
+def held() -> dict[str, int]:
+    """Bytes each cache holds now, by name."""
+    return {name: cache.bytes for name, cache in CACHES.items()}
+
+
+def clear_all() -> None:
+    """Forget everything every cache holds."""
+    for cache in CACHES.values():
+        cache.clear()
