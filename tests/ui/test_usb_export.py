@@ -102,7 +102,7 @@ def test_a_write_that_fails_still_unmounts(tmp_path: Path, monkeypatch) -> None:
     machine = Machine(tmp_path, [STICK])
     monkeypatch.setattr(staff_usb, "run", machine)
 
-    def full(path, text):
+    def full(path, text, device=""):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(staff_usb, "write_synced", full)
@@ -120,7 +120,8 @@ def test_without_lsblk_the_automount_folders_are_used(tmp_path: Path, monkeypatc
     assert staff_usb.save_to_stick("a.jsonl", "a").code == "no_stick"
 
 
-@pytest.mark.parametrize("code", ["done", "no_stick", "no_udisks", "mount_failed", "write_failed"])
+@pytest.mark.parametrize("code", ["done", "no_stick", "no_udisks", "mount_failed", "write_failed", "refused",
+                                  "busy"])
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_outcome_has_words_in_both_languages(code: str, lang: str) -> None:
     from companion.ui.i18n import Texts
@@ -128,3 +129,109 @@ def test_every_outcome_has_words_in_both_languages(code: str, lang: str) -> None
     text = Texts(lang)(f"staff.ui.usb_{code}", file="companion-7.jsonl", label="KASSE")
     assert "usb_" not in text and "{" not in text
     assert foreign_words(text, lang, proper=["KASSE", "udisks2", "install-kiosk.sh", "FAT", "exFAT", "NTFS"]) == []
+
+
+# -- what a stick may hold under the record's name ------------------------------------------------
+def _mounted_stick(tmp_path: Path, monkeypatch) -> Path:
+    there = tmp_path / "media" / "pi" / "STICK"
+    there.mkdir(parents=True)
+    stick = json.loads(json.dumps(STICK))
+    stick["children"][0]["mountpoint"] = str(there)
+    monkeypatch.setattr(staff_usb, "run", Machine(tmp_path, [stick]))
+    monkeypatch.setattr(staff_usb.os, "sync", lambda: None)
+    return there
+
+
+@pytest.mark.parametrize("victim", ["games.sqlite3", "settings.toml"])
+def test_a_link_under_the_records_name_is_refused_and_its_target_kept(tmp_path: Path, monkeypatch,
+                                                                      victim: str) -> None:
+    there = _mounted_stick(tmp_path, monkeypatch)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / victim).write_bytes(b"SQLite format 3\x00 or pin = scrypt$...")
+    (there / "companion-7.jsonl").symlink_to(data / victim)
+    saved = staff_usb.save_to_stick("companion-7.jsonl", '{"record": 2, "game": "x"}\n')
+    assert saved.code == "refused" and saved.label == "KASSE"
+    assert (data / victim).read_bytes() == b"SQLite format 3\x00 or pin = scrypt$..."
+    assert (there / "companion-7.jsonl").is_symlink()
+    assert sorted(p.name for p in there.iterdir()) == ["companion-7.jsonl"]  # no half-written file left
+
+
+def test_a_pipe_under_the_records_name_is_refused_at_once(tmp_path: Path, monkeypatch) -> None:
+    import os
+    import threading
+
+    there = _mounted_stick(tmp_path, monkeypatch)
+    os.mkfifo(there / "companion-7.jsonl")
+    got: list[staff_usb.Saved] = []
+    worker = threading.Thread(target=lambda: got.append(staff_usb.save_to_stick("companion-7.jsonl", "x\n")),
+                              daemon=True)
+    worker.start()
+    worker.join(30)  # a pipe nobody reads would hold it for ever: it must have returned
+    assert not worker.is_alive()
+    assert got[0].code == "refused"
+    assert sorted(p.name for p in there.iterdir()) == ["companion-7.jsonl"]
+
+
+def test_a_folder_under_the_records_name_is_refused(tmp_path: Path, monkeypatch) -> None:
+    there = _mounted_stick(tmp_path, monkeypatch)
+    (there / "companion-7.jsonl").mkdir()
+    assert staff_usb.save_to_stick("companion-7.jsonl", "x").code == "refused"
+
+
+def test_a_plain_file_under_the_records_name_is_replaced_whole(tmp_path: Path, monkeypatch) -> None:
+    there = _mounted_stick(tmp_path, monkeypatch)
+    (there / "companion-7.jsonl").write_text("an older, much longer export of the same game\n" * 100)
+    assert staff_usb.save_to_stick("companion-7.jsonl", "new\n").code == "done"
+    assert (there / "companion-7.jsonl").read_text() == "new\n"
+    assert sorted(p.name for p in there.iterdir()) == ["companion-7.jsonl"]
+
+
+def test_a_folder_not_on_the_sticks_file_system_is_refused(tmp_path: Path, monkeypatch) -> None:
+    there = _mounted_stick(tmp_path, monkeypatch)
+    monkeypatch.setattr(staff_usb, "_stick_device", lambda device: there.stat().st_dev + 1)
+    assert staff_usb.save_to_stick("companion-7.jsonl", "x").code == "refused"
+    assert list(there.iterdir()) == []
+
+
+def test_the_export_runs_beside_the_screen_loop(tmp_path: Path, monkeypatch) -> None:
+    """A stick that hangs (here: a save that waits for the test) never holds up the loop: the
+    tap returns, the page says it is working, frames go on, and the result shows when done."""
+    import threading
+
+    from companion.root import make_app
+    from companion.session.store import Store
+    from companion.ui.staff.data import GamePage
+
+    store = Store(tmp_path / "games.sqlite3")
+    release = threading.Event()
+    calls: list[str] = []
+
+    def hanging(name: str, text: str) -> staff_usb.Saved:
+        calls.append(name)
+        release.wait(60)
+        return staff_usb.Saved("done", file=name, label="KASSE")
+
+    monkeypatch.setattr(staff_usb, "save_to_stick", hanging)
+    app = make_app(store=store, sound=False, kiosk=False, fullscreen=False)
+    try:
+        gid = store.new_game({"record": 2, "game": "suleika", "players": 2, "seed": 1})
+        page = GamePage(app, None, game_id=gid)
+        app.show(page)
+        page.to_usb()  # returns at once although the save is hanging
+        page.to_usb()  # a second tap while it works starts no second export
+        frames = app.frames
+        for _ in range(3):
+            page.dirty = True
+            app.step(block=False)
+        assert app.frames == frames + 3
+        assert page.usb is not None and page.usb[0] == app.texts("staff.ui.usb_busy")
+        release.set()
+        page.export.thread.join(30)
+        app.step(block=False)
+        assert page.usb[0] == app.texts("staff.ui.usb_done", file=f"companion-{gid}.jsonl", label="KASSE")
+        assert calls == [f"companion-{gid}.jsonl"]
+    finally:
+        release.set()
+        app.close()
+        store.close()

@@ -178,6 +178,8 @@ class GamePage(HistoryPage):
         self.game_id = game_id
         #: what the last USB export did, in words, and its colour
         self.usb: tuple[str, tuple[int, int, int]] | None = None
+        #: the export under way, if any (see staff_usb.Export)
+        self.export: Any = None
         super().__init__(app, back)
         self.row = next((r for r in self.rows if r.id == game_id), None)
 
@@ -204,12 +206,25 @@ class GamePage(HistoryPage):
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
             return
-        saved = staff_usb.save_to_stick(f"companion-{self.game_id}.jsonl", text)
-        if saved.detail:  # the system's own words go to the log
-            print(f"staff: usb export {saved.code}: {saved.detail}", file=sys.stderr)
-        self.usb = (self.st(f"usb_{saved.code}", file=saved.file, label=saved.label or "USB"),
-                    theme.GOOD if saved.code == "done" else theme.BAD)
+        if self.export is not None and self.export.busy:
+            return  # one export at a time: a second tap while it works does nothing
+        # on a thread of its own: mounting, writing and unmounting a stick take seconds (a
+        # broken one far longer), and the screen keeps drawing and closing by itself meanwhile
+        self.export = staff_usb.Export(f"companion-{self.game_id}.jsonl", text, done=self.app.wake)
+        self.usb = (self.st("usb_busy"), theme.INK)
         self.dirty = True
+
+    def update(self, now: float) -> bool:
+        export = self.export
+        if export is not None and export.result is not None:
+            self.export = None
+            saved = export.result
+            if saved.detail:  # the system's own words go to the log
+                print(f"staff: usb export {saved.code}: {saved.detail}", file=sys.stderr)
+            self.usb = (self.st(f"usb_{saved.code}", file=saved.file, label=saved.label or "USB"),
+                        theme.GOOD if saved.code == "done" else theme.BAD)
+            self.dirty = True
+        return super().update(now)
 
     def draw_page(self, surf: pygame.Surface) -> None:
         r = self.row
