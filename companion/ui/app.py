@@ -8,6 +8,7 @@ mouse taps go straight to the scene.
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 import warnings
@@ -102,6 +103,13 @@ class App:
     def __init__(self, *, store: Store | None = None, lang: str = "de", fullscreen: bool | None = None,
                  hub: InputHub | None = None, sound: bool = True,
                  routes: dict[str, Callable[..., Scene]] | None = None, kiosk: bool | None = None) -> None:
+        # SDL would turn SIGTERM and SIGINT into a quit event, which a kiosk ignores (its close
+        # button must do nothing): systemctl stop, a reboot and the staff's shutdown would wait
+        # for the stop timeout and end in SIGKILL. Our own handlers stop the loop instead.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        #: the signal that asked the app to stop (SIGTERM, SIGINT), once one came
+        self.stopped_by: int | None = None
+        self._signals_before: dict[int, Any] = {}  # given back at close
         pygame.display.init()
         pygame.font.init()
         if fullscreen is None:
@@ -165,7 +173,22 @@ class App:
         # (used to check that a kill at any moment resumes to what was on screen).
         trace = os.environ.get("COMPANION_TRACE")
         self._trace = open(trace, "a", buffering=1, encoding="utf-8") if trace else None
+        self._handle_stop_signals()
         pygame.event.clear()
+
+    def _handle_stop_signals(self) -> None:
+        """SIGTERM and SIGINT end the loop after the pass under way, in every mode, the kiosk
+        too: every step is saved when it is made, so what follows is closing the store and
+        leaving with 0 (``companion run``). Only the main thread may set handlers."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            self._signals_before[signum] = signal.signal(signum, self._stop_signal)
+
+    def _stop_signal(self, signum: int, _frame: Any) -> None:
+        self.stopped_by = signum
+        self.running = False
+        self._woken.set()  # a sleeping loop wakes at once
 
     @property
     def hub(self) -> InputHub:
@@ -399,7 +422,7 @@ class App:
         """Run until quit. With a ``driver`` (demo, selftest, bench), it is asked for the next
         scripted press whenever the screen is idle; it returns False when it is done."""
         self.show(scene)
-        self.running = True
+        self.running = self.stopped_by is None
         while self.running:
             if self.driver is not None and self.scene is not None and not self.scene.dirty \
                     and (not self.scene.is_busy() or not getattr(self.driver, "waits", True)):
@@ -409,8 +432,8 @@ class App:
             # block in event.wait unless a scripted press waits to be handled
             self.step(block=not self._scripted)
         # the last frame, fully settled, for screenshots; a game that ended with the last
-        # press still goes to its end screen
-        if self.scene is not None:
+        # press still goes to its end screen (not when told to stop: that is quick)
+        if self.scene is not None and self.stopped_by is None:
             while self.scene.update(self.now()):
                 self.clock.tick(60)
             if self.scene.finished_game() and "end" in self.routes:
@@ -432,6 +455,10 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def close(self) -> None:
+        for signum, before in self._signals_before.items():
+            if signal.getsignal(signum) == self._stop_signal:
+                signal.signal(signum, before)
+        self._signals_before.clear()
         if self._trace is not None:
             self._trace.close()
         if self._hub is not None:
