@@ -1,5 +1,5 @@
 """`companion` command line: run (default), demo, replay, simulate, selftest, export, bench,
-qr-join.
+qr-join, soak.
 
 Every command reports bad input as one plain line on stderr and a non-zero exit, never a
 traceback.
@@ -328,6 +328,11 @@ def cmd_qr_join(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_soak(args: argparse.Namespace) -> int:
+    from companion.soak import soak
+    return soak(args)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from companion.bench.run import main as bench_main
     only = [p.strip() for p in args.only.split(",") if p.strip()] if args.only else None
@@ -426,11 +431,22 @@ def build_parser() -> argparse.ArgumentParser:
                     help="time the store's commits in a scratch database in PATH (e.g. on the SD card)")
     be.add_argument("--only", metavar="PARTS", default=None,
                     help="comma-separated: engine, press, frame, start, idle, store, instructions")
+
+    soak = sub.add_parser("soak", help="a café day: every game through the screen loop, kills, exports, "
+                                       "memory, files and threads over time")
+    soak.add_argument("--hours", type=float, default=2.0)
+    soak.add_argument("--out", default="soak", help="folder for soak.csv, soak.json, the stores and logs")
+    soak.add_argument("--every", type=float, default=30.0, help="seconds between samples")
+    soak.add_argument("--kill-min", type=float, default=120.0, help="seconds between kills, at least")
+    soak.add_argument("--kill-max", type=float, default=300.0, help="seconds between kills, at most")
+    soak.add_argument("--export-every", type=float, default=300.0, help="seconds between exports, about")
+    soak.add_argument("--seed", type=int, default=1)
     return p
 
 
 COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": cmd_simulate,
-            "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join}
+            "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join,
+            "soak": cmd_soak}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
