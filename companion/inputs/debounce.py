@@ -103,7 +103,17 @@ class EdgeDebouncer:
     * a pin that keeps toggling (a broken wire acting as an aerial, a floating input) gives at
       most the one press of its first edge; if it makes more than ``storm_edges`` edges
       faster than ``storm_rate`` a second it is muted, and only comes back after ``quiet_s``
-      without an edge.
+      without an edge;
+    * a pin that floats more slowly (an unconnected input, a wire touching nothing: edges a
+      few dozen milliseconds apart, far below a storm, each gap long enough to pass for a
+      press) is told by its *unsettled bursts*: a run of edges, each less than ``release_s``
+      after the last, in which a level was held twice for longer than a bounce
+      (``chatter_s``) yet shorter than ``release_s``. A switch never does that: it bounces
+      for a few milliseconds and then stays where the finger put it; even a 40 ms tap holds
+      one such level, not two. ``noisy_bursts`` of them within
+      ``noisy_window_s`` mute the pin as *floating* until it has been quiet (no edge) for
+      ``floating_quiet_s``; :attr:`floating` names it for the staff's button test, the log
+      says it once.
 
     "Up for ``release_s``" is checked lazily, when the next edge arrives: nothing needs a
     timer or a thread, so an idle button costs nothing. :meth:`edge` is O(1) and never
@@ -131,6 +141,10 @@ class EdgeDebouncer:
         storm_edges: int = 100,
         storm_rate: float = 50.0,
         quiet_s: float = 0.5,
+        noisy_bursts: int = 2,
+        noisy_window_s: float = 3.0,
+        chatter_s: float = 0.015,
+        floating_quiet_s: float = 5.0,
     ) -> None:
         if release_s < 0 or quiet_s < 0 or storm_edges < 1 or storm_rate <= 0:
             raise ValueError("release_s and quiet_s must be >= 0, storm_edges and storm_rate > 0")
@@ -138,6 +152,8 @@ class EdgeDebouncer:
         self.storm_edges = storm_edges
         self.storm_rate = storm_rate
         self.quiet_s = quiet_s
+        self.noisy_bursts, self.noisy_window_s = noisy_bursts, noisy_window_s
+        self.chatter_s, self.floating_quiet_s = chatter_s, floating_quiet_s
         self._clock = clock
         self._lock = threading.Lock()
         self._pins: dict[str, _PinState] = {}
@@ -148,6 +164,10 @@ class EdgeDebouncer:
         self.muted: set[str] = set()
         #: How many edge storms each button's pin has made.
         self.storms: dict[str, int] = {}
+        #: Buttons muted right now because their pin floats (see the class's words).
+        self.floating: set[str] = set()
+        #: How many times each button's pin was found floating (the staff's button test).
+        self.floated: dict[str, int] = {}
 
     def edge(self, name: str, down: bool) -> bool:
         """Note an edge of ``name``; return True if it is a new press."""
@@ -159,6 +179,8 @@ class EdgeDebouncer:
             self.edges[name] = self.edges.get(name, 0) + 1
             quiet_for = now - pin.last_edge
             pin.last_edge = now
+            if self._unsettled(name, pin, now, quiet_for, down):
+                return False
             # A token bucket of edges: a real press, chatter included, spends a few tokens;
             # only a pin that keeps toggling runs out of them.
             pin.tokens = min(self.storm_edges, pin.tokens + quiet_for * self.storm_rate) - 1
@@ -190,6 +212,40 @@ class EdgeDebouncer:
                 return True
             return False
 
+    def _unsettled(self, name: str, pin: _PinState, now: float, quiet_for: float, down: bool) -> bool:
+        """Follow ``name``'s bursts of edges; True while it is muted as floating (then the
+        edge is no press). Called with the lock held."""
+        if quiet_for >= self.release_s:
+            pin.unsettled = 0  # the level before this edge was stable: a new burst begins
+        elif quiet_for >= self.chatter_s:
+            # a level held longer than a bounce and shorter than the debounce time: once is a
+            # quick tap, twice in one burst is a level that never settles (and every second
+            # one after that: a burst that goes on and on counts again and again)
+            pin.unsettled += 1
+            if pin.unsettled % 2 == 0:
+                pin.noisy.append(now)
+        while pin.noisy and now - pin.noisy[0] > self.noisy_window_s:
+            pin.noisy.pop(0)
+        if name in self.floating:
+            if quiet_for < self.floating_quiet_s:
+                pin.down = down
+                return True
+            self.floating.discard(name)  # quiet long enough: a person may have fixed it
+            pin.noisy.clear()
+            if power_of_ten(self.floated[name]):
+                log.warning("input %s is quiet again; listening to it", name)
+            return False
+        if len(pin.noisy) >= self.noisy_bursts:
+            self.floating.add(name)
+            self.floated[name] = self.floated.get(name, 0) + 1
+            pin.held = True  # a press needs a clean release once it is back
+            pin.down = down
+            if power_of_ten(self.floated[name]):
+                log.warning("input %s floats (edges that never settle: unconnected or loose wire?); "
+                            "ignoring it (time %d)", name, self.floated[name])
+            return True
+        return False
+
     def is_held(self, name: str) -> bool:
         """True while ``name`` counts as pressed (its release is not yet confirmed)."""
         with self._lock:
@@ -205,6 +261,7 @@ class EdgeDebouncer:
         with self._lock:
             self._pins.clear()
             self.muted.clear()
+            self.floating.clear()
 
 
 def power_of_ten(n: int) -> bool:
@@ -219,10 +276,12 @@ def power_of_ten(n: int) -> bool:
 class _PinState:
     """What :class:`EdgeDebouncer` remembers of one pin."""
 
-    __slots__ = ("down", "held", "last_edge", "tokens")
+    __slots__ = ("down", "held", "last_edge", "noisy", "tokens", "unsettled")
 
     def __init__(self, last_edge: float, tokens: float) -> None:
         self.down = False      # raw level at the last edge
         self.held = False      # a press was accepted and its release is not confirmed
         self.last_edge = last_edge
         self.tokens = float(tokens)
+        self.unsettled = 0            # levels held longer than a bounce in the burst under way
+        self.noisy: list[float] = []  # when the recent unsettled bursts were seen

@@ -228,6 +228,10 @@ class GpioButtons:
 
         return changed
 
+    def noisy(self) -> list[str]:
+        """Buttons muted now: their pin floats or makes an edge storm (see EdgeDebouncer)."""
+        return sorted(self.debouncer.floating | self.debouncer.muted)
+
     @property
     def closed(self) -> bool:
         return not self.buttons

@@ -194,6 +194,13 @@ class InputHub:
         with self._lock:
             return [s.source for s in self._status.values() if not s.online]
 
+    def noisy(self) -> list[str]:
+        """Buttons whose input is muted now because it floats or storms (a loose or unconnected
+        wire), from every source that can tell (``noisy()``), for the staff's button test."""
+        with self._lock:
+            sources = list(self._sources)
+        return sorted({name for s in sources for name in (getattr(s, "noisy", lambda: [])())})
+
     # -- consuming -----------------------------------------------------------------------
 
     def drain(self) -> list[InputEvent]:

@@ -36,6 +36,8 @@ class SelftestScene(Scene):
         self.arrived: dict[str, InputEvent] = {}
         self.back = back
         self.touched = app.now()
+        #: buttons whose input the debouncer has switched off (floating, storming), as last drawn
+        self.noisy: list[str] = []
         self.buttons = [Button(BACK, self.t("back"), self.leave, size=min_size(), role="min", key=("selftest", "back"))]
 
     @property
@@ -79,6 +81,10 @@ class SelftestScene(Scene):
         super().on_press(pos)
 
     def update(self, now: float) -> bool:
+        noisy = self.app.hub.noisy()
+        if noisy != self.noisy:  # a floating pin is named at once, and when it is quiet again
+            self.noisy = noisy
+            self.dirty = True
         if self.back == "staff" and now - self.touched >= IDLE_S:
             # the staff walked away: the staff screens shut, the table gets its game menu back
             from companion.ui.staff.base import shut
@@ -100,14 +106,16 @@ class SelftestScene(Scene):
         for i, name in enumerate(self.order):
             y = 84 + i * 46  # rows of 46 px leave the result two lines at the bottom
             done = name in self.arrived
-            col = theme.GOOD if done else theme.BAD if name in missing else \
+            col = theme.GOOD if done else theme.BAD if name in missing or name in self.noisy else \
                 (theme.GOLD if name == self.asking else theme.INK_DIM)
             pygame.draw.circle(surf, col, (200, y + 22), 16, 0 if done else 3)
             if name in missing:  # a cross as well as the colour
                 pygame.draw.line(surf, col, (189, y + 11), (211, y + 33), 4)
                 pygame.draw.line(surf, col, (189, y + 33), (211, y + 11), 4)
             Label(self.t(name), pygame.Rect(236, y, 380, 44), role="read", size=read_size(), color=col).draw(surf)
-        if self.asking is not None:
+        if self.noisy:  # first: a button that presses itself explains every other oddity
+            msg = self.t("selftest_noisy", buttons=", ".join(self.t(n) for n in self.noisy))
+        elif self.asking is not None:
             msg = self.t("selftest_press", button=self.t(self.asking))
         elif missing:
             msg = self.t("selftest_missing", buttons=", ".join(self.t(n) for n in missing))
