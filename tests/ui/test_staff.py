@@ -282,6 +282,14 @@ def finished_game(store: Store) -> int:
     return session.game_id
 
 
+def exported(app: App) -> None:
+    """Wait for the export's own thread, then let the page show what it did."""
+    export = app.scene.export
+    if export is not None:
+        export.thread.join(30)
+    app.step(block=False)
+
+
 def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Path, monkeypatch) -> None:
     from companion.session.record import dumps
     from companion.ui.staff import usb as staff_usb
@@ -296,9 +304,11 @@ def test_history_lists_a_game_and_saves_it_to_a_usb_stick(app: App, tmp_path: Pa
     assert "2 Spieler" in line and "Schritte" in line and ("Anna" in line or "Ben" in line)
     tap_label(app, line)
     tap_label(app, "Auf USB-Speicher sichern")
+    exported(app)
     assert "Kein USB-Stick gefunden" in " ".join(shown(app))
     monkeypatch.setattr(staff_usb, "sticks", lambda: [staff_usb.Stick("/dev/sda1", "/dev/sda", "KASSE", str(stick))])
     tap_label(app, "Auf USB-Speicher sichern")
+    exported(app)
     written = (stick / f"companion-{gid}.jsonl").read_text()
     assert written == dumps(*app.store.load(gid))  # what `companion export` writes
     assert f"Gesichert als companion-{gid}.jsonl auf dem USB-Stick „KASSE“" in " ".join(shown(app))
