@@ -340,6 +340,8 @@ class App:
             # whatever ended the game (a roll, a carpet, a forced landing), the end screen
             # follows once the last animation is over, for every game
             scene = self.go("end", table=scene)
+            from companion.ui.kit.cache import give_back
+            give_back()  # the game's pictures are freed: their pages go back to the system
         self._check_status(scene)
         # the pass an animation ends in draws once more: the final state (the payment lit,
         # the legal cells) shows without anyone touching the screen

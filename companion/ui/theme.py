@@ -74,7 +74,7 @@ def face_bytes(face: pygame.font.Font) -> int:
     return 64 * 1024 + 128 * line * line
 
 
-@byte_cached("font faces", 12 * 1024 * 1024, face_bytes)  # labels try several sizes while shrinking
+@byte_cached("font faces", 8 * 1024 * 1024, face_bytes)  # labels try several sizes while shrinking
 def _face(size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()

@@ -109,6 +109,28 @@ def held() -> dict[str, int]:
     return {name: cache.bytes for name, cache in CACHES.items()}
 
 
+def give_back() -> bool:
+    """Hand the C heap's free pages back to the system (glibc's ``malloc_trim``); True if it
+    could. Pictures come and go all day, and glibc keeps what was freed for later, so the
+    resident memory creeps up by the high-water mark of each game; the end of a game, while
+    the end screen waits for the table, is a moment nobody notices the few milliseconds."""
+    global _trim
+    if _trim is None:
+        try:
+            import ctypes
+
+            _trim = ctypes.CDLL("libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _trim = False
+    if _trim is False:
+        return False
+    _trim(0)
+    return True
+
+
+_trim: Any = None  #: glibc's malloc_trim once looked up, False where there is none
+
+
 def clear_all() -> None:
     """Forget everything every cache holds."""
     for cache in CACHES.values():

@@ -160,7 +160,7 @@ class Control:
 _KEY = (1, 254, 3)
 #: the pictures kept, by bytes (a full-width control holds a hundred times a small key's pixels)
 _pictures: ByteCache[tuple[Hashable, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
-    "control pictures", 6 * 1024 * 1024, lambda kept: surface_bytes(kept[0]))
+    "control pictures", 4 * 1024 * 1024, lambda kept: surface_bytes(kept[0]))
 painted = 0  #: how many control pictures were painted (tests read it)
 
 

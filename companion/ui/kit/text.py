@@ -190,7 +190,7 @@ def _fitted_bytes(f: Fitted) -> int:
 
 
 # by bytes: a wrapped paragraph across the screen is a thousand times a score's picture
-@byte_cached("fitted texts", 8 * 1024 * 1024, _fitted_bytes)
+@byte_cached("fitted texts", 6 * 1024 * 1024, _fitted_bytes)
 def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, h: int, align: str,
            wrap: bool) -> Fitted:
     """Fit ``text`` into ``w``×``h``: the largest size from ``size`` down to ``floor``
