@@ -243,6 +243,10 @@ def _last_shown(trace: Path) -> dict[str, Any] | None:
     return None
 
 
+class _Stopped(Exception):
+    """A stop signal came: end the run early, with its figures."""
+
+
 class Soak:
     """Runs the two processes and writes the figures."""
 
@@ -298,6 +302,13 @@ class Soak:
             self.resumed += 1
 
     def run(self) -> int:
+        # stopped early (SIGTERM, Ctrl+C): the children are ended and the figures written all
+        # the same
+        def stop(signum: int, _frame: Any) -> None:
+            raise _Stopped(signum)
+
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, stop)
         seconds = self.hours * 3600
         start = time.monotonic()
         cafe = self._child("cafe", seconds + 60)
@@ -332,6 +343,8 @@ class Soak:
                     next_sample += self.every
                 time.sleep(min(1.0, max(0.05, next_sample - time.monotonic())))
             self._sample(cafe.pid, time.monotonic() - start, writer)
+        except _Stopped:
+            print("soak: stopped early", file=sys.stderr)
         finally:
             csv_file.close()
             killed.send_signal(signal.SIGKILL)
