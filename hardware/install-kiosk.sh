@@ -22,8 +22,8 @@
 #   --no-start     install and enable, but do not (re)start the companion now
 #   --keep-boot    leave the boot target alone (by default the Pi boots to the console,
 #                  because a desktop would hold the screen the companion needs)
-#   --uninstall    undo the install: service, polkit rule, journal cap, user, /etc/default/companion
-#                  and the venv;
+#   --uninstall    undo the install: service, polkit rule, journal cap, the console lock (other
+#                  consoles, SysRq, Ctrl+Alt+Del), user, /etc/default/companion and the venv;
 #                  the games in /var/lib/companion stay unless --purge is given too
 #   --purge        with --uninstall: delete /var/lib/companion as well (every stored game)
 set -euo pipefail
@@ -38,6 +38,12 @@ readonly DEFAULTS=/etc/default/companion
 readonly POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
 # Caps the journal (where the companion logs) so the log never fills the card.
 readonly JOURNALD_CONF=/etc/systemd/journald.conf.d/50-companion.conf
+# A kiosk has one console: no login prompt on tty2-6, no SysRq, no Ctrl+Alt+Del.
+readonly LOGIND_CONF=/etc/systemd/logind.conf.d/50-companion.conf
+readonly SYSCTL_CONF=/etc/sysctl.d/50-companion.conf
+readonly SYSTEM_CONF=/etc/systemd/system.conf.d/50-companion.conf
+readonly CONSOLE_UNITS=(ctrl-alt-del.target getty@tty2.service getty@tty3.service getty@tty4.service
+                        getty@tty5.service getty@tty6.service)
 readonly GROUPS_NEEDED=(video render input gpio dialout)
 readonly APT_PACKAGES=(
     python3 python3-venv python3-pip python3-dev
@@ -178,6 +184,12 @@ if [[ ${uninstall} -eq 1 ]]; then
     run rm -f "${root}${JOURNALD_CONF}"
     run_live systemctl restart systemd-journald
 
+    say "Consoles, SysRq and Ctrl+Alt+Del as before"
+    run systemctl "${root_opt[@]}" unmask "${CONSOLE_UNITS[@]}"
+    run rm -f "${root}${LOGIND_CONF}" "${root}${SYSCTL_CONF}" "${root}${SYSTEM_CONF}"
+    # the system's own SysRq setting again (Debian: 438, the safe keys); the rest at the reboot
+    run_live sysctl --quiet --system
+
     say "Settings and program environment"
     run rm -f "${root}${DEFAULTS}"
     run rm -rf "${root}${VENV}"
@@ -247,6 +259,15 @@ fi
 run chmod -R a+rX "${root}${APP_DIR}"
 
 say "User ${APP_USER}"
+if [[ -n "${root}" ]]; then
+    # groupadd and useradd --root lock and edit the account files under the root; on an empty
+    # root there are none, and they stop ("cannot lock /etc/group"). Empty ones will do.
+    for account_file in passwd:0644 group:0644 shadow:0640 gshadow:0640; do
+        if [[ ! -e "${root}/etc/${account_file%%:*}" ]]; then
+            run install -D -m "${account_file##*:}" /dev/null "${root}/etc/${account_file%%:*}"
+        fi
+    done
+fi
 for group in "${GROUPS_NEEDED[@]}"; do
     # The unit names these groups; systemd refuses to start if one is missing.
     group_exists "${group}" || run groupadd "${root_opt[@]}" --system "${group}"
@@ -328,6 +349,16 @@ run_live systemctl daemon-reload
 # The companion takes tty1; a login prompt there would fight it for the screen.
 run systemctl "${root_opt[@]}" disable getty@tty1.service || true
 run systemctl "${root_opt[@]}" enable companion.service
+
+say "Consoles, SysRq and Ctrl+Alt+Del"
+# A player at the keyboard must not reach a login prompt (Ctrl+Alt+F2), reboot the table or
+# kill the companion (Alt+SysRq, Ctrl+Alt+Del). --uninstall gives all three back.
+run install -D -m 0644 "${root}${APP_DIR}/hardware/kiosk-logind.conf" "${root}${LOGIND_CONF}"
+run install -D -m 0644 "${root}${APP_DIR}/hardware/kiosk-sysctl.conf" "${root}${SYSCTL_CONF}"
+run install -D -m 0644 "${root}${APP_DIR}/hardware/kiosk-system.conf" "${root}${SYSTEM_CONF}"
+run systemctl "${root_opt[@]}" mask "${CONSOLE_UNITS[@]}"
+# SysRq off at once; the consoles and Ctrl+Alt+Del's burst at the next boot
+run_live sysctl --quiet --load "${SYSCTL_CONF}"
 
 say "Screen"
 if [[ -n "${root}" ]] || command -v raspi-config >/dev/null 2>&1; then

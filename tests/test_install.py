@@ -26,6 +26,12 @@ UNIT = ROOT / "hardware" / "companion.service"
 RULE = ROOT / "hardware" / "50-companion.rules"
 JOURNALD = ROOT / "hardware" / "journald-companion.conf"
 PIN = "2468"
+#: the kiosk's console lock: file in hardware/ -> where the installer puts it
+LOCKS = {"kiosk-logind.conf": "etc/systemd/logind.conf.d/50-companion.conf",
+         "kiosk-sysctl.conf": "etc/sysctl.d/50-companion.conf",
+         "kiosk-system.conf": "etc/systemd/system.conf.d/50-companion.conf"}
+CONSOLE_UNITS = ("ctrl-alt-del.target getty@tty2.service getty@tty3.service getty@tty4.service getty@tty5.service "
+                 "getty@tty6.service")
 
 LOGGING_STUB = """#!/bin/bash
 { printf '%s' "$(basename "$0")"; printf ' %s' "$@"; printf '\\n'; } >> "$STUB_LOG"
@@ -154,6 +160,7 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
         f"venv-python -m companion.staff_pin set --data {r}/var/lib/companion",
         f"systemctl --root {r} disable getty@tty1.service",
         f"systemctl --root {r} enable companion.service",
+        f"systemctl --root {r} mask {CONSOLE_UNITS}",
     ]
     assert log == expected
     # what only makes sense on the running system is shown, never run, under --root
@@ -278,8 +285,11 @@ def test_uninstall_keeps_the_games_unless_purged(kiosk: dict[str, object]) -> No
     assert _log(kiosk) == [
         f"systemctl --root {r} disable companion.service",
         f"systemctl --root {r} enable getty@tty1.service",
+        f"systemctl --root {r} unmask {CONSOLE_UNITS}",
         f"userdel --root {r} companion",
     ]
+    for lock in LOCKS.values():  # the console lock is gone
+        assert not (root / lock).exists()
     assert not (root / "etc/systemd/system/companion.service").exists()
     assert not (root / "etc/polkit-1/rules.d/50-companion.rules").exists()
     assert not (root / "etc/systemd/journald.conf.d/50-companion.conf").exists()
@@ -428,3 +438,71 @@ def test_the_unit_keeps_no_new_privileges_and_uses_no_sudo() -> None:
     assert "sudoers" not in installer
     for command in staff_menu.SYSTEM_COMMANDS.values():
         assert command[0] == "systemctl" and "sudo" not in command
+
+
+def test_install_into_an_empty_root_with_the_real_account_tools(kiosk: dict[str, object], tmp_path: Path) -> None:
+    """groupadd and useradd --root lock the account files under the root: on an empty root
+    there were none and the install stopped ("groupadd: cannot lock /etc/group", rc 10)."""
+    if os.geteuid() != 0 or not all(shutil.which(t) for t in ("groupadd", "useradd", "usermod")):
+        pytest.skip("the real groupadd/useradd --root need root (they chroot)")
+    stubs = kiosk["stubs"]
+    assert isinstance(stubs, Path)
+    for name in ("useradd", "groupadd", "usermod"):
+        (stubs / name).unlink()  # the real ones
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    kiosk["root"] = empty
+    done = _install(kiosk, "--pin", PIN)
+    assert done.returncode == 0, done.stdout + done.stderr
+    groups = (empty / "etc/group").read_text()
+    for group in ("video", "render", "input", "gpio", "dialout"):
+        assert f"\n{group}:" in "\n" + groups
+    assert "companion:" in (empty / "etc/passwd").read_text()
+    assert (empty / "etc/shadow").stat().st_mode & 0o777 == 0o640
+
+
+def test_a_kiosk_has_one_console_no_sysrq_and_no_ctrl_alt_del(kiosk: dict[str, object]) -> None:
+    root = kiosk["root"]
+    assert isinstance(root, Path)
+    done = _install(kiosk, "--pin", PIN)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for name, where in LOCKS.items():
+        placed = root / where
+        assert placed.read_bytes() == (ROOT / "hardware" / name).read_bytes()
+        assert placed.stat().st_mode & 0o777 == 0o644
+    logind = (root / LOCKS["kiosk-logind.conf"]).read_text()
+    assert "\nNAutoVTs=0\n" in logind and "\nReserveVT=0\n" in logind  # no getty on tty2-6
+    assert "\nkernel.sysrq = 0\n" in (root / LOCKS["kiosk-sysctl.conf"]).read_text()
+    assert "\nCtrlAltDelBurstAction=none\n" in (root / LOCKS["kiosk-system.conf"]).read_text()
+    assert f"systemctl --root {root} mask {CONSOLE_UNITS}" in _log(kiosk)
+    assert f"(not under --root) $ sysctl --quiet --load /etc/sysctl.d/50-companion.conf" in done.stdout
+
+
+#: the most ``systemd-analyze security`` may rate the unit (it rated 8.6, EXPOSED, before)
+MOST_EXPOSED = 4.0
+
+
+def test_the_unit_is_rated_at_most_4_by_systemd_analyze_security() -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed here (Debian: apt-get install systemd)")
+    done = subprocess.run([analyze, "security", "--offline=true", "--no-pager", str(UNIT)],
+                          capture_output=True, text=True, timeout=60)
+    found = [line for line in done.stdout.splitlines() if "Overall exposure level" in line]
+    assert found, done.stdout + done.stderr
+    score = float(found[0].split(":")[1].split()[0])
+    assert score <= MOST_EXPOSED, found[0]
+
+
+def test_the_unit_keeps_what_the_kiosk_needs_open() -> None:
+    """The hardening leaves each of these open, each for a reason the unit gives."""
+    unit = UNIT.read_text()
+    for needed in ("DeviceAllow=/dev/tty1 rw", "DeviceAllow=char-drm rw", "DeviceAllow=char-input r",
+                   "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-ttyACM rw", "DeviceAllow=char-alsa rw",
+                   "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6", "ReadWritePaths=-/media",
+                   "SupplementaryGroups=video render input gpio dialout", "UMask=0077",
+                   "CacheDirectoryMode=0700"):
+        assert f"\n{needed}" in unit, needed
+    for closed in ("PrivateDevices=yes", "PrivateUsers=yes", "ProcSubset=pid", "PrivateNetwork=yes",
+                   "MemoryDenyWriteExecute=yes"):
+        assert f"\n{closed}" not in unit, closed
