@@ -475,7 +475,7 @@ def test_a_kiosk_has_one_console_no_sysrq_and_no_ctrl_alt_del(kiosk: dict[str, o
     assert "\nkernel.sysrq = 0\n" in (root / LOCKS["kiosk-sysctl.conf"]).read_text()
     assert "\nCtrlAltDelBurstAction=none\n" in (root / LOCKS["kiosk-system.conf"]).read_text()
     assert f"systemctl --root {root} mask {CONSOLE_UNITS}" in _log(kiosk)
-    assert f"(not under --root) $ sysctl --quiet --load /etc/sysctl.d/50-companion.conf" in done.stdout
+    assert "(not under --root) $ sysctl --quiet --load /etc/sysctl.d/50-companion.conf" in done.stdout
 
 
 #: the most ``systemd-analyze security`` may rate the unit (it rated 8.6, EXPOSED, before)

@@ -35,8 +35,12 @@ def test_a_floating_pin_is_muted_after_a_few_phantom_presses(clock, mean_gap: fl
     presses = found = 0
     for seed in SEEDS:
         d = EdgeDebouncer(0.05, clock=clock)
-        made = []
-        floating_edges(lambda down: made.append(d.edge("roll", down)), clock, 3.0, mean_gap, random.Random(seed))
+        made: list[bool] = []
+
+        def edge(down: bool, d: EdgeDebouncer = d, made: list[bool] = made) -> None:
+            made.append(d.edge("roll", down))
+
+        floating_edges(edge, clock, 3.0, mean_gap, random.Random(seed))
         presses += made.count(True)
         found += "roll" in d.floating | d.muted
     assert found >= len(SEEDS) - 1  # told within 3 s (a slow float may take a little longer)

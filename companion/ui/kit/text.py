@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import pygame
 
@@ -250,8 +250,8 @@ class Label:
 
     def fitted(self) -> Fitted:
         floor = floor_for(self.role, self.bold)
-        return fitted(self.text, self.size or floor, floor, tuple(self.color), self.bold, self.rect.w, self.rect.h,
-                      self.align, self.wrap)
+        return fitted(self.text, self.size or floor, floor, cast(Colour, tuple(self.color)), self.bold, self.rect.w,
+                      self.rect.h, self.align, self.wrap)
 
     def draw(self, surf: pygame.Surface) -> pygame.Rect:
         """Draw and return the rect actually covered."""
@@ -270,7 +270,7 @@ def draw_text(surf: pygame.Surface, s: str, pos: tuple[int, int], size: int, col
     The audit checks it against the surface it is drawn on."""
     if width is not None:
         s = fit(s, size, width, bold)
-    img = theme.text(s, size, tuple(color), bold)
+    img = theme.text(s, size, cast(Colour, tuple(color)), bold)
     r = img.get_rect(**{anchor: pos})
     surf.blit(img, r)
     if audit.active():
