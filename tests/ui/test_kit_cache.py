@@ -1,0 +1,66 @@
+"""Caches bounded by bytes: a table that plays all day fills every cache with its largest
+pictures, so a cache of so many entries held 1 MB or hundreds (kit.text.fitted kept 1,024 of
+them). Each cache now keeps what fits its budget of bytes, least recently used first out."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.ui import theme
+from companion.ui.kit import cache, text
+
+
+@pytest.fixture(autouse=True)
+def _fonts() -> None:
+    pygame.font.init()
+
+
+def test_the_least_recently_used_goes_first_and_the_bytes_stay_within_the_budget() -> None:
+    c: cache.ByteCache[str, pygame.Surface] = cache.ByteCache("test", 3 * 40_000, cache.surface_bytes)
+    for key in "abc":
+        c.put(key, pygame.Surface((100, 100), depth=32))  # 40,000 bytes each
+    assert c.get("a") is not None  # used: now the newest
+    c.put("d", pygame.Surface((100, 100), depth=32))
+    assert sorted(c.keys()) == ["a", "c", "d"] and c.bytes == 120_000 and c.evicted == 1
+    c.put("big", pygame.Surface((400, 400), depth=32))  # larger than the budget: kept alone
+    assert list(c.keys()) == ["big"]
+
+
+def test_a_day_of_long_wrapped_texts_keeps_the_fitted_cache_within_its_budget() -> None:
+    fitted = text.fitted.cache  # type: ignore[attr-defined]
+    fitted.clear()
+    box = pygame.Rect(20, 80, 760, 300)
+    for n in range(150):  # every payment, event and refusal of a day says something new
+        words = f"Runde {n}: Scheherazade zahlt {n} Dinar an Fatima und zieht drei Felder weiter " * 4
+        text.Label(words, box, wrap=True).fitted()
+    assert 0 < fitted.bytes <= fitted.budget
+    assert len(fitted) < 150  # the oldest were let go
+    assert sum(cache.held().values()) <= sum(c.budget for c in cache.CACHES.values())
+
+
+def test_rendered_lines_and_font_faces_are_bounded_by_bytes_too() -> None:
+    lines = theme.text.cache  # type: ignore[attr-defined]
+    for n in range(2000):
+        theme.text(f"Spielstand {n} Dinar, {n * 7} Punkte", 48)
+    assert lines.bytes <= lines.budget
+    faces = theme._face.cache  # type: ignore[attr-defined]
+    for size in range(10, 300, 3):
+        theme.font(size)
+    assert faces.bytes <= faces.budget
+
+
+def test_control_pictures_are_bounded_by_bytes() -> None:
+    from companion.ui.kit import controls
+    from companion.ui.widgets import Button
+
+    for n in range(400):
+        controls.picture(Button(pygame.Rect(0, 0, 760, 120), f"Weiter mit {n}", lambda: None))
+    kept = controls._pictures
+    assert kept.bytes <= kept.budget and len(kept) < 400
+
+
+def test_the_heap_is_given_back_at_the_end_of_a_game() -> None:
+    import platform
+
+    assert cache.give_back() == (platform.libc_ver()[0] == "glibc")
