@@ -217,14 +217,15 @@ class GpioButtons:
         # one non-blocking put on the hub's bounded queue (or starting or cancelling a timer).
         accept = self.debouncer.edge
         muted = self.debouncer.muted
+        floating = self.debouncer.floating
         gestures = self.gestures
 
         def changed() -> None:
             pressed = accept(name, down)
-            if pressed or name not in muted:
+            if pressed or (name not in muted and name not in floating):
                 gestures.edge(name, down, pressed)
             else:
-                gestures.drop(name)  # a pin in an edge storm must not hold UNDO down
+                gestures.drop(name)  # a storming or floating pin must not hold a button down
 
         return changed
 
