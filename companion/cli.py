@@ -19,7 +19,7 @@ from typing import Any
 
 #: the errors a command reports as one line for a user (module, class), see ``_for_the_user``
 USER_ERRORS = (("companion.engine.errors", "IllegalAction"), ("companion.boxdata", "BoxDataError"),
-               ("companion.inputs.gpio", "PinMapError"))
+               ("companion.inputs.gpio", "PinMapError"), ("companion.floor.topics", "FloorError"))
 
 
 def _ui_env(headless: bool) -> None:
@@ -86,10 +86,25 @@ def cmd_run(args: argparse.Namespace) -> int:
     # the same list the first screen told: the staff menu's "games file" page shows it for as
     # long as the app runs
     app.store_notices = list(notices)
+
+    def join_the_floor() -> None:
+        # after the first frame (the start stays as fast as before); a floor setting that
+        # cannot work is said and the table plays on its own
+        from companion.floor.commands import start_floor
+        from companion.floor.topics import FloorError
+        try:
+            app.floor = start_floor(folder, args.floor, args.table, store)
+        except FloorError as exc:
+            print(f"floor: {exc}", file=sys.stderr)
+        if app.floor is not None:
+            app.floor.wake = app.wake
+    app.after_first_frame(join_the_floor)
     try:
         app.run(scene)
     finally:
         stop(app, sources)
+        if app.floor is not None:
+            app.floor.stop()
         store.close()
     return 0
 
@@ -118,9 +133,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
         header = header_for(args)
         driver = DemoDriver(args.turns, args.seed)
     store = None
-    if args.data:  # attract mode stores nothing unless asked to
-        from companion.session.store import Store
-        store = Store(args.data)
+    if args.data or args.floor:  # attract mode stores nothing unless asked to (or on the floor)
+        from companion.floor.commands import demo_store
+        store = demo_store(args.data)
+    floor = None
+    if args.floor:
+        from companion.floor.commands import start_floor
+        floor = start_floor(None, args.floor, args.table, store)
     try:
         session = Session.new(header, store)
     except IllegalAction as exc:
@@ -132,6 +151,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     # stores the new game where the first one was
     app = make_app(store=store, lang=args.lang, fullscreen=False, sound=False, kiosk=False)
     app.driver = driver
+    app.floor = floor
+    if floor is not None:
+        floor.wake = app.wake
     try:
         app.run(app.routes["table"](app, session=session))
         if isinstance(driver, RecordDriver) and driver.error is not None:
@@ -148,6 +170,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"{len(shown.actions)} actions, on the {screen} screen")
     finally:
         app.close()
+        if floor is not None:
+            floor.stop(flush=5.0)
     return 0
 
 
@@ -351,6 +375,8 @@ RUN_OPTIONS = (
     ("--fullscreen", "fullscreen", "both", "full screen (default: in kiosk mode)"),
     ("--kiosk", "kiosk", "both", "Escape and closing the window do nothing, only the staff menu leaves "
                                  "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)"),
+    ("--floor", "floor", "value", "the café floor's broker, mqtt://HOST:PORT (default: [floor] in the settings)"),
+    ("--table", "table", "value", "this table's name on the café floor"),
 )
 
 
@@ -396,6 +422,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
     demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
     demo.add_argument("--data", default=None, help="store the demo game in this database file")
+    demo.add_argument("--floor", default=None, help="send the steps to the café floor, mqtt://HOST:PORT")
+    demo.add_argument("--table", default=None, help="this table's name on the café floor")
+
+    from companion.floor.commands import add_parsers
+    add_parsers(sub)
 
     rp = sub.add_parser("replay", help="rebuild a game from a record file")
     rp.add_argument("file")
@@ -446,7 +477,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": cmd_simulate,
             "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join,
-            "soak": cmd_soak}
+            "soak": cmd_soak,
+            "hub": lambda args: _floor_command("hub", args),
+            "floor-sim": lambda args: _floor_command("floor-sim", args)}
+
+
+def _floor_command(name: str, args: argparse.Namespace) -> int:
+    from companion.floor import commands
+    return int(commands.COMMANDS[name](args))
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -143,6 +143,9 @@ class GameSpec(NamedTuple):
     cli_aliases: tuple[tuple[str, str], ...] = ()
     #: what ``companion bench`` measures of the game (a test fails a game without it)
     bench: BenchSpec | None = None
+    #: ``module:attr`` of ``(state) -> float``, how far a game has come (0.0 to 1.0): the
+    #: café floor's expected end; None: the floor estimates from the history alone
+    progress: str | None = None
 
     def default_colors(self, players: int) -> list[Any]:
         """The colours each seat plays unless the table chooses others."""

@@ -130,6 +130,7 @@ HEADER_TYPES: dict[str, tuple[Any, str]] = {
     "colors": (lambda v: isinstance(v, list), "list"),
     "rules_version": (_is_int, "whole_number"),
     "box": (lambda v: isinstance(v, str), "text"),
+    "game_id": (lambda v: isinstance(v, str), "text"),
 }
 
 

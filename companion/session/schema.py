@@ -69,7 +69,20 @@ CREATE TABLE IF NOT EXISTS meta (
     value INTEGER NOT NULL
 );
 INSERT OR IGNORE INTO meta (key, value) VALUES ('commits', 0);
-"""
+""" + "\n"
+
+#: What a table has still to send to the café's floor (companion.floor): written in the step's
+#: own transaction, deleted once the broker acknowledged it. Made by ``migrate`` for new stores
+#: and by the floor's publisher for stores made before it (``IF NOT EXISTS``).
+OUTBOX = """
+CREATE TABLE IF NOT EXISTS outbox (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: the publisher sends in id order
+    topic   TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    at      REAL NOT NULL
+)"""
+TABLES += OUTBOX + ";\n"
+
 
 #: Columns added by version 2 to tables that version 1 already had.
 _ADDED = (

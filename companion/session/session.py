@@ -11,6 +11,7 @@ screen shows is already on disk. If the store refuses (a full card), the game st
 
 from __future__ import annotations
 
+import uuid
 from typing import Any, Generic
 
 from companion.engine.base import Action, Engine, Event, IllegalAction, S
@@ -52,8 +53,11 @@ class Session(Generic[S]):
         store it is saved from the first moment."""
         from companion.games import get_engine
 
-        rest = {k: v for k, v in header.items() if k not in ("record", "rules_version", "box")}
-        full = {"record": RECORD_VERSION, **rest, **header_stamp(get_engine(str(header["game"])))}
+        rest = {k: v for k, v in header.items() if k not in ("record", "rules_version", "box", "game_id")}
+        # every game gets its own id when it starts, so the café's floor never mixes up two
+        # games of one table (a record replayed in a demo is a new game too)
+        full = {"record": RECORD_VERSION, **rest, **header_stamp(get_engine(str(header["game"]))),
+                "game_id": str(uuid.uuid4())}
         session = cls(full, store)  # validates the header before anything is written
         if store is not None:
             session.game_id = store.new_game(session.header)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -108,6 +108,15 @@ def _words(exc: sqlite3.Error) -> StoreError:
 
 class Store:
     """Games on disk. Every method either completes in one transaction or raises StoreError."""
+
+    #: Set by :mod:`companion.floor` when the table is on the café's floor: turns what a
+    #: transaction writes into outbox rows ``(topic, payload)``, written in that same transaction.
+    floor: Callable[[sqlite3.Connection, str, int, dict[str, Any]], list[tuple[str, str]]] | None = None
+
+    def _outbox(self, db: sqlite3.Connection, kind: str, game_id: int, data: dict[str, Any]) -> None:
+        if self.floor is not None:
+            db.executemany("INSERT INTO outbox (topic, payload, at) VALUES (?, ?, ?)",
+                           [(t, p, time.time()) for t, p in self.floor(db, kind, game_id, data)])
 
     def __init__(self, path: str | Path | None = None, *, keep_finished: int = KEEP_FINISHED,
                  uri: str | None = None) -> None:
@@ -217,6 +226,7 @@ class Store:
             # the header's copy among the steps: a damaged page of the games table loses no game
             db.execute("INSERT INTO actions (game_id, seq, action, at, sum) VALUES (?, ?, ?, ?, ?)",
                        (gid, schema.HEADER_SEQ, text, now, schema.action_sum(gid, schema.HEADER_SEQ, text)))
+            self._outbox(db, "start", gid, {"header": header})
         return gid
 
     def append(self, game_id: int, seq: int, action: Action, events: list[Event], over: bool = False,
@@ -247,6 +257,8 @@ class Store:
             if over:
                 db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
                            (now, json.dumps({"winners": list(winners or [])}), game_id))
+            self._outbox(db, "steps", game_id, {"first": first_seq, "steps": [a for a, _ in steps], "over": over,
+                                                "winners": list(winners or [])})
         if over:
             self.prune()
 
@@ -279,8 +291,9 @@ class Store:
     def close_game(self, game_id: int, reason: str = "left") -> None:
         """The table stopped this game unfinished (``"left"`` it or ``"abandoned"`` it on
         purpose; ``"damaged"`` when the card lost it): it is no longer offered for resuming."""
-        self._write([("UPDATE games SET closed = ?, closed_reason = ? WHERE id = ?",
-                      (time.time(), reason, game_id))])
+        with self._transaction() as db:
+            db.execute("UPDATE games SET closed = ?, closed_reason = ? WHERE id = ?", (time.time(), reason, game_id))
+            self._outbox(db, "closed", game_id, {"how": reason})
         self.prune()  # an ended game too: the oldest beyond the limit go
 
     def prune(self, keep: int | None = None) -> int:

@@ -15,6 +15,7 @@ SPEC = GameSpec(
     titles=(("de", "Ali Baba"), ("en", "Ali Baba")),
     texts=str(Path(__file__).parent),
     order=2,
+    progress="companion.games.alibaba.progress:progress",
     # a long game: a third of the bench's count a run; its table halfway through a game
     bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4),), players=4),
 )

@@ -20,6 +20,7 @@ SPEC = GameSpec(
     titles=(("de", "Mutabor"), ("en", "Mutabor")),
     texts=str(Path(__file__).parent),
     order=3,
+    progress="companion.games.mutabor.progress:progress",
     # a long game: a third of the bench's count a run; its table halfway through a game
     bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4),), players=4),
 )

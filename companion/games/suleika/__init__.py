@@ -22,6 +22,7 @@ SPEC = GameSpec(
     titles=(("de", "Suleika"), ("en", "Suleika")),
     texts=str(Path(__file__).parent),
     order=1,
+    progress="companion.games.suleika.progress:progress",
     cli_aliases=(("--rules", "rules"),),
     bench=BenchSpec(
         # every player count under both rule sets, and the random player the first promise was
