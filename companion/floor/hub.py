@@ -207,9 +207,23 @@ async def login(request: web.Request) -> web.Response:
     return web.Response(text=LOGIN.replace("{error}", error), content_type="text/html", status=403)
 
 
+def titles() -> dict[str, str]:
+    """Each registered game's German title (the menu's words), for the page."""
+    import tomllib
+
+    from companion.games import REGISTRY
+    from companion.paths import assets_dir
+
+    try:
+        words = tomllib.loads((assets_dir() / "i18n" / "de.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        words = {}
+    return {name: str(words.get(f"game_{name}", name)) for name in REGISTRY}
+
+
 async def page(request: web.Request) -> web.Response:
-    return web.Response(text=PAGE.read_text(encoding="utf-8"), content_type="text/html",
-                        headers={"Cache-Control": "no-store"})
+    text = PAGE.read_text(encoding="utf-8").replace("/*TITLES*/{}", json.dumps(titles(), ensure_ascii=False))
+    return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
 
 async def api_tables(request: web.Request) -> web.Response:
