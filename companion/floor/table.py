@@ -73,6 +73,8 @@ class TableFloor:
         #: commands for the screen: (kind, payload); the app takes them from here
         self.inbox: queue.SimpleQueue[tuple[str, dict[str, Any]]] = queue.SimpleQueue()
         self.on_command: Callable[[str, dict[str, Any]], tuple[bool, str]] | None = None
+        #: called (from the publisher's thread) when a command waits in ``inbox``: the app's wake
+        self.wake: Callable[[], None] | None = None
         #: rows acknowledged by the broker since the start (for tests and the simulation)
         self.sent = 0
 
@@ -219,11 +221,19 @@ class TableFloor:
             payload = None
         if not isinstance(payload, dict) or not isinstance(payload.get("id"), str):
             return
-        ok, reason = self._command(kind, payload)
-        client.publish(self.topic("ack"), _dumps({"table": self.config.table, "id": payload["id"], "kind": kind,
-                                                  "ok": ok, "reason": reason, "at": time.time()}), qos=1)
+        answer = self._command(kind, payload)
+        if answer is not None:
+            self.ack(payload, kind, *answer)
 
-    def _command(self, kind: str, payload: dict[str, Any]) -> tuple[bool, str]:
+    def ack(self, payload: dict[str, Any], kind: str, ok: bool, reason: str = "") -> None:
+        """Tell the hub a command was carried out (or why not)."""
+        if self._client is not None:
+            self._client.publish(self.topic("ack"), _dumps({"table": self.config.table, "id": payload["id"],
+                                                            "kind": kind, "ok": ok, "reason": reason,
+                                                            "at": time.time()}), qos=1)
+
+    def _command(self, kind: str, payload: dict[str, Any]) -> tuple[bool, str] | None:
+        """Carry out a command or queue it for the screen (None: the screen answers it)."""
         if kind not in COMMANDS:
             return False, "unknown_command"
         if kind == "clear_call":
@@ -233,7 +243,9 @@ class TableFloor:
         if self.on_command is not None:
             return self.on_command(kind, payload)
         self.inbox.put((kind, payload))
-        return True, ""
+        if self.wake is not None:
+            self.wake()
+        return None
 
     def _run(self) -> None:
         db = sqlite3.connect(str(self.store_path), timeout=30, isolation_level=None)

@@ -157,6 +157,8 @@ class App:
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None
         self._was_animating = False
+        #: the café floor's link (companion.floor.table.TableFloor) when the table is on one
+        self.floor: Any = None
         #: how often an idle loop looks at SDL's queue for touch and keys; None when a thread
         #: wakes the loop for them (see companion.ui.display_wake)
         self.poll_s: float | None = TOUCH_POLL_S
@@ -331,6 +333,9 @@ class App:
                 self.open_staff()
             else:
                 self.scene.on_input(iev)
+        if self.floor is not None and not self.floor.inbox.empty():
+            from companion.floor.on_screen import serve
+            serve(self)
         if self._corner_since is not None and self.now() - self._corner_since >= CORNER_HOLD_S:
             self._corner_since = None
             self.open_staff()

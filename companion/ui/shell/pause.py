@@ -40,11 +40,30 @@ class PauseScene(Scene):
         self.laid_sure = self.sure
         end = self.t("pause_end_sure" if self.laid_sure else "pause_end")
         entries = [(self.t("pause_go_on"), self.go_on), (self.t("pause_to_menu"), self.to_menu), (end, self.end)]
-        self.buttons = [Button(pygame.Rect(120, 80 + i * 100, 560, 86), label, fn, size=read_size(),
+        floor = getattr(self.app, "floor", None)
+        if floor is not None:  # a table on the café floor can call the staff from here
+            called = floor.call is not None
+            entries.append((self.t("floor_call_cancel" if called else "floor_call"), self.call_staff))
+        # four entries (on the floor) are closer together, still 70 px high
+        top, step, high = (70, 78, 70) if len(entries) == 4 else (80, 100, 86)
+        self.entries = len(entries)
+        self.buttons = [Button(pygame.Rect(120, top + i * step, 560, high), label, fn, size=read_size(),
                                selected=i == self.pick, color=theme.BAD if (i == 2 and self.laid_sure) else None,
                                key=("pause", i))
                         for i, (label, fn) in enumerate(entries)]
         self.dirty = True
+
+    def call_staff(self) -> None:
+        """Call the staff to the table (shown on the floor page until cleared), or take it back."""
+        floor = self.app.floor
+        if floor.call is None:
+            floor.call_staff()
+            self.say(self.t("floor_called"))
+        else:
+            floor.clear_call("table")
+            self.say(self.t("floor_call_cancelled"))
+        self.pick = 3
+        self.layout()
 
     def go_on(self) -> None:
         self.app.show(self.table)
@@ -72,12 +91,14 @@ class PauseScene(Scene):
 
     def on_input(self, ev: InputEvent) -> None:
         if ev.name in ("left", "right", "straight"):
-            self.pick = (self.pick + (-1 if ev.name == "left" else 1)) % 3
+            self.pick = (self.pick + (-1 if ev.name == "left" else 1)) % self.entries
             if self.pick != 2:
                 self.ending.cancel()
             self.layout()
         elif ev.name in ("ok", "roll"):
-            [self.go_on, self.to_menu, self.end][self.pick]()
+            action = self.buttons[self.pick].on_tap
+            if action is not None:
+                action()
         elif ev.name == "undo":
             self.go_on()
 
