@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test test-fast lint wheel bench firmware clean
+.PHONY: run test test-fast lint wheel bench firmware clean floor-tools
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,12 +28,21 @@ run: $(VENV)/.installed-run
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
 # Every test, on two processes (pytest-xdist).
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev floor-tools
 	$(TEST_ENV) $(BIN)/python -m pytest -n 2
 
 # The lane to run while working: every test not marked slow (about 40 s of processor time).
-test-fast: $(VENV)/.installed-dev
+test-fast: $(VENV)/.installed-dev floor-tools
 	$(TEST_ENV) $(BIN)/python -m pytest -m "not slow" -n 2
+
+# The café floor's tests start a real mosquitto and drive the floor page in Debian's chromium:
+# installed here when we may (root with apt), otherwise said exactly (those tests then skip).
+FLOOR_APT := mosquitto chromium chromium-driver
+floor-tools:
+	@if { command -v mosquitto || [ -x /usr/sbin/mosquitto ]; } >/dev/null && command -v chromedriver >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get install -y -q $(FLOOR_APT) >/dev/null || { apt-get update -q >/dev/null && apt-get install -y -q $(FLOOR_APT) >/dev/null; }; \
+	else echo "The floor tests need mosquitto and chromium: apt-get install -y $(FLOOR_APT)"; fi
 
 # All three run even when one finds something; the exit status says whether any did.
 lint: $(VENV)/.installed-dev

@@ -192,7 +192,7 @@ async def login(request: web.Request) -> web.Response:
     pin = str(form.get("pin", ""))
     stored = read_pin_hash(hub.data)
     if stored is None:
-        error = "Für diesen Hub ist noch keine Personal-PIN gesetzt (companion-staff-pin)."
+        error = "Für diesen Hub ist noch keine Personal-PIN gesetzt (python -m companion.staff_pin set --data …)."
     else:
         result = await asyncio.get_running_loop().run_in_executor(None, hub.gate.attempt, pin, stored)
         if result:

@@ -54,3 +54,13 @@ def end_game(app: Any) -> tuple[bool, str]:
         app.go("menu")
     app.scene.say(app.texts("floor_ended_by_staff"))
     return True, ""
+
+
+def call_staff(app: Any) -> None:
+    """UNDO held on past the pause menu: call the staff (once until the call is cleared)."""
+    if app.floor.call is None:
+        app.floor.call_staff()
+    relayout = getattr(app.scene, "layout", None)
+    if callable(relayout) and type(app.scene).__name__ == "PauseScene":
+        relayout()  # its key now takes the call back
+    app.scene.say(app.texts("floor_called"))

@@ -9,9 +9,10 @@ from typing import NamedTuple
 BUTTONS = ("roll", "left", "straight", "right", "ok", "undo")
 
 #: What holding buttons means (:mod:`companion.inputs.holds`): UNDO held 1.5 s is ``"menu"``
-#: (the pause menu), UNDO and OK held 3 s ``"staff"`` (the staff menu). The keyboard has keys
-#: for them too (M, F12).
-GESTURES = ("menu", "staff")
+#: (the pause menu), UNDO held on to 4 s ``"call"`` (a table on the café floor calls the staff),
+#: UNDO and OK held 3 s ``"staff"`` (the staff menu). The keyboard has keys for the menu and the
+#: staff menu too (M, F12).
+GESTURES = ("menu", "staff", "call")
 
 #: Every name an :class:`InputEvent` may carry.
 NAMES = BUTTONS + GESTURES

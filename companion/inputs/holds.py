@@ -35,12 +35,15 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-__all__ = ["MENU_HOLD_S", "STAFF_HOLD_S", "HoldGestures", "Timer", "TimerFactory", "thread_timer"]
+__all__ = ["CALL_HOLD_S", "MENU_HOLD_S", "STAFF_HOLD_S", "HoldGestures", "Timer", "TimerFactory", "thread_timer"]
 
 #: UNDO held this long (seconds) sends ``"menu"`` instead of ``"undo"``.
 MENU_HOLD_S = 1.5
 #: UNDO and OK held together this long (seconds) send ``"staff"``.
 STAFF_HOLD_S = 3.0
+#: UNDO held on this long (seconds from its press, after ``"menu"``) sends ``"call"``: a table
+#: on the café floor calls the staff.
+CALL_HOLD_S = 4.0
 
 
 class Timer(Protocol):
@@ -87,6 +90,7 @@ class HoldGestures:
         release_s: float = 0.05,
         menu_s: float = MENU_HOLD_S,
         staff_s: float = STAFF_HOLD_S,
+        call_s: float = CALL_HOLD_S,
         clock: Callable[[], float] = time.monotonic,
         timer: TimerFactory = thread_timer,
     ) -> None:
@@ -95,6 +99,9 @@ class HoldGestures:
         self.release_s = release_s
         self.menu_s = menu_s
         self.staff_s = staff_s
+        self.call_s = call_s
+        # this UNDO hold has sent "menu" (so holding on sends "call"), and "call"
+        self._menu_sent = self._call_sent = False
         self._send = send
         self._clock = clock
         self._timer = timer
@@ -172,6 +179,7 @@ class HoldGestures:
             self._undo_held = self._undo_down = True
             self._undo_at = now
             self._undo_spent = False
+            self._menu_sent = self._call_sent = False
             if self._ok_held and self._ok_down:
                 self._join(now)
         elif self._undo_held:
@@ -226,6 +234,7 @@ class HoldGestures:
         self._cancel_release()
         self._undo_held = self._undo_down = False
         self._undo_spent = False
+        self._menu_sent = self._call_sent = False
         self._both_since = None
 
     # -- timers (called under the lock) --------------------------------------------------
@@ -239,6 +248,8 @@ class HoldGestures:
                     want = ("staff", self._both_since + self.staff_s)
             elif not self._undo_spent:
                 want = ("menu", self._undo_at + self.menu_s)
+            elif self._menu_sent and not self._call_sent:
+                want = ("call", self._undo_at + self.call_s)
         if want == self._hold:
             return
         if self._hold_timer is not None:
@@ -268,6 +279,8 @@ class HoldGestures:
             self._undo_spent = True
             if gesture == "staff":
                 self._staff_sent = True
+            self._menu_sent = self._menu_sent or gesture == "menu"
+            self._call_sent = self._call_sent or gesture == "call"
             self._plan()
 
     def _fire_release(self, token: int) -> None:

@@ -20,7 +20,8 @@ from .events import InputEvent
 __all__ = ["DIE_KEYS", "KEYS", "key_to_event"]
 
 #: pygame key name → button or gesture name. Arrows and WASD for the three direction buttons;
-#: M stands for holding UNDO (the pause menu), F12 for holding UNDO and OK (the staff menu),
+#: M stands for holding UNDO (the pause menu), C for holding it on (call the staff, on the café
+#: floor), F12 for holding UNDO and OK (the staff menu),
 #: at once, since a desktop has keys to spare.
 KEYS: dict[str, str] = {
     "space": "roll",
@@ -37,6 +38,7 @@ KEYS: dict[str, str] = {
     "u": "undo",
     "m": "menu",
     "f12": "staff",
+    "c": "call",
 }
 
 #: pygame key name → die face, for a table that rolls a real die and types what it shows.

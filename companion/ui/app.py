@@ -331,6 +331,10 @@ class App:
                 self.scene.on_menu()
             elif iev.name == "staff":
                 self.open_staff()
+            elif iev.name == "call":
+                if self.floor is not None:  # UNDO held on: call the staff (on the café floor only)
+                    from companion.floor.on_screen import call_staff
+                    call_staff(self)
             else:
                 self.scene.on_input(iev)
         if self.floor is not None and not self.floor.inbox.empty():

@@ -78,3 +78,54 @@ def test_a_command_from_another_tables_topic_is_not_taken(table):
         payload = b'{"id": "x", "text": "hallo"}'
     floor._on_message(None, None, Message())
     assert floor.inbox.empty()
+
+
+def test_undo_held_on_past_the_pause_menu_calls_the_staff():
+    from companion.inputs.holds import CALL_HOLD_S, MENU_HOLD_S, HoldGestures
+
+    sent, due = [], []
+
+    class Timer:
+        def __init__(self, delay, action):
+            self.delay, self.action, self.cancelled = delay, action, False
+            due.append(self)
+
+        def cancel(self):
+            self.cancelled = True
+    gestures = HoldGestures(sent.append, release_s=0.0, clock=lambda: 0.0, timer=Timer)
+    gestures.edge("undo", True, True)
+    assert due[-1].delay == MENU_HOLD_S
+    due[-1].action()
+    assert sent == ["menu"] and due[-1].delay == CALL_HOLD_S
+    due[-1].action()
+    gestures.edge("undo", False, False)
+    assert sent == ["menu", "call"]
+    # let go before: the pause menu only
+    sent.clear()
+    gestures.edge("undo", True, True)
+    due[-1].action()
+    gestures.edge("undo", False, False)
+    assert sent == ["menu"] and due[-1].cancelled
+
+
+def test_the_call_gesture_calls_the_staff_and_the_pause_key_then_takes_it_back(table):
+    app, floor, _ = table
+    press(app, "menu")
+    press(app, "call")
+    assert floor.call is not None
+    assert app.scene.banner.text == "Das Personal ist gerufen und kommt gleich."
+    assert any(b.label == "Ruf zurücknehmen" for b in app.scene.tappables())
+    press(app, "call")  # held again: still one call
+    assert floor._calls.qsize() == 1
+
+
+def test_the_call_gesture_does_nothing_off_the_floor(tmp_path):
+    store = Store(tmp_path / "games.sqlite3")
+    app = make_app(store=store, lang="de", fullscreen=False, sound=False, kiosk=False)
+    session = Session.new(spec(GAME).header(seed=4), store)
+    app.show(app.routes["table"](app, session=session))
+    settle(app)
+    press(app, "call")
+    assert type(app.scene).__name__ != "PauseScene" and app.floor is None
+    app.close()
+    store.close()
