@@ -26,6 +26,16 @@
 #                  consoles, SysRq, Ctrl+Alt+Del), user, /etc/default/companion and the venv;
 #                  the games in /var/lib/companion stay unless --purge is given too
 #   --purge        with --uninstall: delete /var/lib/companion as well (every stored game)
+#
+# The café floor (see README "The café floor"):
+#   --hub --tables t1,t2,...   this machine is the café's hub: installs mosquitto, writes its
+#                  configuration, password file and ACL (one user per table and "hub"), the
+#                  tables' passwords into /etc/companion/floor/<table>.password (root only:
+#                  copy each to its table) and the hub's unit (companion-hub.service, floor page
+#                  on 127.0.0.1:8080 unless /etc/default/companion-hub says otherwise)
+#   --floor mqtt://HOST:PORT --table NAME --floor-password FILE
+#                  this table sends its steps to that hub; FILE is its password from the hub,
+#                  installed readable by the companion user only
 set -euo pipefail
 
 readonly APP_DIR=/opt/companion
@@ -67,6 +77,12 @@ keep_boot=0
 uninstall=0
 purge=0
 pin=""
+# the café floor
+floor_hub=0
+floor_tables=""
+floor_url=""
+floor_table=""
+floor_password=""
 while (($#)); do
     case "$1" in
         --dry-run) dry_run=1 ;;
@@ -78,6 +94,12 @@ while (($#)); do
         --keep-boot) keep_boot=1 ;;
         --uninstall) uninstall=1 ;;
         --purge) purge=1 ;;
+        # -- the café floor --
+        --hub) floor_hub=1 ;;
+        --tables) floor_tables="${2:?--tables needs t1,t2,...}"; shift ;;
+        --floor) floor_url="${2:?--floor needs mqtt://HOST:PORT}"; shift ;;
+        --table) floor_table="${2:?--table needs a name}"; shift ;;
+        --floor-password) floor_password="${2:?--floor-password needs a file}"; shift ;;
         -h|--help) usage; exit 0 ;;
         # the option is not repeated: it might be a mistyped PIN
         *) echo "unknown option (try --help)" >&2; exit 2 ;;
@@ -95,6 +117,15 @@ if [[ -n "${pin}" ]] && ! valid_pin "${pin}"; then
 fi
 if [[ ${purge} -eq 1 && ${uninstall} -eq 0 ]]; then
     echo "--purge only goes with --uninstall" >&2
+    exit 2
+fi
+# -- the café floor: checked before anything changes --
+if [[ ${floor_hub} -eq 1 && -z "${floor_tables}" ]]; then
+    echo "--hub needs --tables t1,t2,... (the tables' names)" >&2
+    exit 2
+fi
+if [[ -n "${floor_url}" && ( -z "${floor_table}" || ! -r "${floor_password}" ) ]]; then
+    echo "--floor needs --table NAME and --floor-password FILE (a readable file)" >&2
     exit 2
 fi
 
@@ -380,6 +411,39 @@ for cmdline in "${root}/boot/firmware/cmdline.txt" "${root}/boot/cmdline.txt"; d
         break
     fi
 done
+
+# -- the café floor (install-kiosk.sh --hub / --floor URL --table NAME) ----------------------
+if [[ ${floor_hub} -eq 1 || -n "${floor_url}" ]]; then
+    say "The café floor"
+    # the hub's web server and the tables' MQTT client
+    run "${root}${VENV}/bin/python" -m pip install --quiet -e "${root}${APP_DIR}[pi,hub]"
+fi
+if [[ ${floor_hub} -eq 1 ]]; then
+    run_live apt-get install -y mosquitto
+    run install -d -m 0755 "${root}/etc/companion"
+    run "${root}${VENV}/bin/python" -m companion.floor.setup hub --tables "${floor_tables}" \
+        --conf "${root}/etc/mosquitto" --secrets "${root}/etc/companion/floor"
+    run install -m 0640 "${root}/etc/companion/floor/hub.password" "${root}/etc/companion/hub-password"
+    if [[ -z "${root}" ]]; then  # mosquitto reads its files, the hub's unit its password
+        run chgrp mosquitto /etc/mosquitto/companion-passwords /etc/mosquitto/companion-acl
+        run chgrp "${APP_USER}" /etc/companion/hub-password
+    fi
+    run install -D -m 0644 "${root}${APP_DIR}/hardware/companion-hub.service" "${root}/etc/systemd/system/companion-hub.service"
+    run_live systemctl daemon-reload
+    run systemctl "${root_opt[@]}" enable mosquitto.service companion-hub.service
+    run_live systemctl restart mosquitto.service companion-hub.service
+    note "the tables' passwords: /etc/companion/floor/<table>.password (copy each to its table)"
+    note "the floor page's staff PIN: sudo -u ${APP_USER} ${VENV}/bin/python -m companion.staff_pin set --data /var/lib/companion-hub"
+fi
+if [[ -n "${floor_url}" ]]; then
+    run install -d -m 0755 "${root}/etc/companion"
+    run install -m 0600 "${floor_password}" "${root}/etc/companion/floor-password"
+    if [[ -z "${root}" ]]; then  # the companion's unit alone reads it
+        run chown "${APP_USER}" /etc/companion/floor-password
+    fi
+    run "${root}${VENV}/bin/python" -m companion.floor.setup table --data "${root}${DATA_DIR}" \
+        --broker "${floor_url}" --table "${floor_table}" --password-file /etc/companion/floor-password
+fi
 
 if [[ ${start} -eq 1 ]]; then
     say "Starting"
