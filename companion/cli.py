@@ -109,6 +109,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- the café floor (companion.floor) -------------------------------------------------------
+def cmd_hub(args: argparse.Namespace) -> int:
+    from companion.floor.commands import cmd_hub as hub
+    return hub(args)
+
+
+def cmd_floor_sim(args: argparse.Namespace) -> int:
+    from companion.floor.commands import cmd_floor_sim as sim
+    return sim(args)
+
+
 # -- demo ------------------------------------------------------------------------------------
 def cmd_demo(args: argparse.Namespace) -> int:
     _ui_env(args.screenshot is not None and "DISPLAY" not in os.environ)
@@ -477,14 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 COMMANDS = {"run": cmd_run, "demo": cmd_demo, "replay": cmd_replay, "simulate": cmd_simulate,
             "selftest": cmd_selftest, "export": cmd_export, "bench": cmd_bench, "qr-join": cmd_qr_join,
-            "soak": cmd_soak,
-            "hub": lambda args: _floor_command("hub", args),
-            "floor-sim": lambda args: _floor_command("floor-sim", args)}
-
-
-def _floor_command(name: str, args: argparse.Namespace) -> int:
-    from companion.floor import commands
-    return int(commands.COMMANDS[name](args))
+            "soak": cmd_soak, "hub": cmd_hub, "floor-sim": cmd_floor_sim}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

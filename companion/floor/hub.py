@@ -208,17 +208,10 @@ async def login(request: web.Request) -> web.Response:
 
 
 def titles() -> dict[str, str]:
-    """Each registered game's German title (the menu's words), for the page."""
-    import tomllib
-
+    """Each registered game's German title (from its spec), for the page."""
     from companion.games import REGISTRY
-    from companion.paths import assets_dir
 
-    try:
-        words = tomllib.loads((assets_dir() / "i18n" / "de.toml").read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
-        words = {}
-    return {name: str(words.get(f"game_{name}", name)) for name in REGISTRY}
+    return {name: dict(game.titles).get("de", name) for name, game in REGISTRY.items()}
 
 
 async def page(request: web.Request) -> web.Response:
