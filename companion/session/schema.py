@@ -72,8 +72,8 @@ INSERT OR IGNORE INTO meta (key, value) VALUES ('commits', 0);
 """ + "\n"
 
 #: What a table has still to send to the café's floor (companion.floor): written in the step's
-#: own transaction, deleted once the broker acknowledged it. Made by ``migrate`` for new stores
-#: and by the floor's publisher for stores made before it (``IF NOT EXISTS``).
+#: own transaction, deleted once the broker acknowledged it. Made when a table joins the floor
+#: (``IF NOT EXISTS``), so a store off the floor is laid out as before.
 OUTBOX = """
 CREATE TABLE IF NOT EXISTS outbox (
     id      INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: the publisher sends in id order
@@ -81,7 +81,6 @@ CREATE TABLE IF NOT EXISTS outbox (
     payload TEXT NOT NULL,
     at      REAL NOT NULL
 )"""
-TABLES += OUTBOX + ";\n"
 
 
 #: Columns added by version 2 to tables that version 1 already had.
