@@ -42,7 +42,7 @@ class SimTable:
         self.floor = TableFloor(config, self.store.path)
         self.floor.attach(self.store)
         self.floor.on_command = self._command
-        self.session: Session | None = None
+        self.session: Session[Any] | None = None
         self._ended = threading.Event()
 
     def _command(self, kind: str, payload: dict[str, Any]) -> tuple[bool, str]:
@@ -124,7 +124,8 @@ def table_steps(path: Path) -> set[tuple[str, int]]:
     db = sqlite3.connect(str(path))
     try:
         out = set()
-        for header, seq in db.execute("SELECT g.header, a.seq FROM actions a JOIN games g ON g.id = a.game_id"):
+        for header, seq in db.execute("SELECT g.header, a.seq FROM actions a JOIN games g ON g.id = a.game_id "
+                                      "WHERE a.seq >= 0"):
             out.add((str(json.loads(header).get("game_id")), int(seq)))
         return out
     finally:

@@ -116,7 +116,8 @@ class TableFloor:
                                     "colors": header.get("colors")}))]
         undone = int(db.execute("SELECT COUNT(*) FROM undone WHERE game_id = ?", (game_id,)).fetchone()[0])
         if kind == "closed":
-            count = int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
+            count = int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seq >= 0",
+                                   (game_id,)).fetchone()[0])
             return [(topic, _dumps({**base, "seq": count + 1 + undone, "kind": "closed", "at": now,
                                     "how": data["how"], "steps": count}))]
         out = []
@@ -306,7 +307,8 @@ class TableFloor:
             self._state_sent = text
 
     def state(self, db: sqlite3.Connection) -> dict[str, Any]:
-        """What the floor page shows of this table now (the retained ``state``)."""
+        """What the floor page shows of this table now (the retained ``state``). Steps are the
+        rows with ``seq >= 0`` (the store keeps a copy of the header at ``seq`` -1)."""
         from companion.floor.progress import describe
 
         call = self.call
@@ -325,12 +327,13 @@ class TableFloor:
                           (game_id, max(0, len(cache["steps"]) - 1))).fetchall()
         if seqs and seqs[0][0] < len(cache["steps"]) and json.loads(seqs[0][1]) != cache["steps"][seqs[0][0]]:
             cache.update(steps=[], state=None)  # taken back and played otherwise: replay afresh
-            seqs = db.execute("SELECT seq, action, at FROM actions WHERE game_id = ? ORDER BY seq",
+            seqs = db.execute("SELECT seq, action, at FROM actions WHERE game_id = ? AND seq >= 0 ORDER BY seq",
                               (game_id,)).fetchall()
-        total = int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
+        total = int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seq >= 0",
+                               (game_id,)).fetchone()[0])
         if total < len(cache["steps"]):
             cache.update(steps=[], state=None)
-            seqs = db.execute("SELECT seq, action, at FROM actions WHERE game_id = ? ORDER BY seq",
+            seqs = db.execute("SELECT seq, action, at FROM actions WHERE game_id = ? AND seq >= 0 ORDER BY seq",
                               (game_id,)).fetchall()
         described = describe(cache, seqs)
         gid, _game, _started = self._game(db, game_id)
