@@ -55,7 +55,7 @@ def test_a_step_the_store_refuses_leaves_no_outbox_row(tmp_path):
     with pytest.raises(StoreError):
         session.roll()
     assert len(_outbox(store)) == before
-    assert store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 0
+    assert store.db.execute("SELECT COUNT(*) FROM actions WHERE seq >= 0").fetchone()[0] == 0
 
 
 def test_an_undone_step_played_again_is_a_new_event(tmp_path):
@@ -84,7 +84,8 @@ def test_a_table_off_the_floor_writes_no_outbox_rows(tmp_path):
     store = Store(tmp_path / "games.sqlite3")
     session = Session.new({"game": "suleika", "players": 2, "seed": 3}, store)
     session.roll()
-    assert store.db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0
+    tables = {name for (name,) in store.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "outbox" not in tables  # a store off the floor is laid out as before
 
 
 def test_new_headers_carry_a_game_id_and_old_records_replay_as_before():
