@@ -11,6 +11,7 @@ import pytest
 from companion.floor.broker import APT_LINE, mosquitto_path
 
 
+@pytest.mark.slow
 def test_floor_sim_loses_and_doubles_nothing_through_an_outage(tmp_path):
     if mosquitto_path() is None:
         pytest.skip(f"mosquitto is not installed: {APT_LINE}")

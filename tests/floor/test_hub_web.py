@@ -119,6 +119,7 @@ def _browser(tmp_path: Path):
     return webdriver.Chrome(options=options, service=Service(driver_path))
 
 
+@pytest.mark.slow
 def test_the_floor_page_in_a_real_browser(hub, tmp_path):
     from selenium.webdriver.common.by import By
 
