@@ -23,7 +23,6 @@ and name no game themselves. A spec's references are ``"module:attr"`` strings, 
 from __future__ import annotations
 
 import importlib
-import logging
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.engine.errors import IllegalAction
@@ -181,12 +180,10 @@ def _discover() -> None:
         try:
             game = point.load()
         except Exception as exc:  # noqa: BLE001 - any error of a foreign package
-            BROKEN[point.name] = f"{point.value}: {type(exc).__name__}: {exc}"
-            log.error("game %s (%s) cannot be loaded: %s", point.name, point.value, exc)
+            _broken(point.name, f"{point.value}: {type(exc).__name__}: {exc}")
             continue
         if not isinstance(game, GameSpec):
-            BROKEN[point.name] = f"{point.value} is not a GameSpec"
-            log.error("game %s: %s is not a GameSpec", point.name, point.value)
+            _broken(point.name, f"{point.value} is not a GameSpec")
             continue
         found.append(game)
     for game in sorted(found, key=lambda g: (g.order, g.name)):
@@ -195,7 +192,13 @@ def _discover() -> None:
 
 #: Games an installed distribution declares that could not be loaded: name -> why.
 BROKEN: dict[str, str] = {}
-log = logging.getLogger(__name__)
+
+
+def _broken(name: str, why: str) -> None:
+    import logging  # only when it happens: the first frame loads no logging
+
+    BROKEN[name] = why
+    logging.getLogger(__name__).error("game %s cannot be loaded: %s", name, why)
 
 
 #: The entry point group games are declared in.

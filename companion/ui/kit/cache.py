@@ -12,7 +12,7 @@ what every cache holds, by pixels, for the soak test and the bench.
 >>> import pygame
 >>> c = ByteCache("demo", 100 * 100 * 4 * 2, surface_bytes)
 >>> for n in range(3):
-...     c.put(n, pygame.Surface((100, 100), depth=32))
+...     _ = c.put(n, pygame.Surface((100, 100), depth=32))
 >>> sorted(c.keys()), c.bytes
 ([1, 2], 80000)
 """
