@@ -3,7 +3,7 @@
 ``Button`` is a kit :class:`~companion.ui.kit.Control` with the old defaults (font size 28);
 its size is not checked here, since older screens still lay out small ones, but the kit's
 audit reports every button under 64 px. ``Banner`` text is read from across the table: it
-uses the read size, wraps, and ends in "…" when it does not fit its rect.
+uses the read size, wraps, and grows into the room it is given rather than end in "…".
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.kit.controls import Control
 from companion.ui.kit.layout import inset
-from companion.ui.kit.text import Label, read_size
+from companion.ui.kit.text import Label, read_size, room_for
 
 
 class Button(Control):
@@ -40,9 +40,13 @@ class Banner:
     def active(self, now: float) -> bool:
         return bool(self.text) and now < self.until
 
-    def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float) -> None:
-        """The message in ``rect`` at the read size, wrapped, shortened with "…" if need be."""
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float, room: pygame.Rect | None = None) -> None:
+        """The message in ``rect`` at the read size, wrapped; a message longer than ``rect``
+        holds grows into ``room`` (see :func:`~companion.ui.kit.text.room_for`) rather than
+        end in "…" (the audit reports a message that is still cut)."""
         if not self.active(now):
             return
+        if room is not None:
+            rect = room_for(self.text, rect, room)
         pygame.draw.rect(surf, theme.BAD if self.bad else theme.PANEL_HI, rect, border_radius=8)
-        Label(self.text, inset(rect, 8, 4), role="read", size=read_size(), color=theme.INK, wrap=True).draw(surf)
+        Label(self.text, inset(rect, 8, 4), role="say", size=read_size(), color=theme.INK, wrap=True).draw(surf)

@@ -124,16 +124,24 @@ def test_old_buttons_with_small_text_are_reported_but_still_drawn():
     assert rec.texts[0].size == 28 and len(problems(rec)) == 1
 
 
-def test_banner_text_is_read_size_wrapped_and_shortened():
+def test_banner_text_is_read_size_wrapped_and_grows_rather_than_be_cut():
     banner = Banner()
-    banner.show("Dieser Teppich darf nicht ganz auf einem anderen Teppich liegen, lege ihn woanders hin", 0.0, bad=True)
+    said = "Dieser Teppich darf nicht ganz auf einem anderen Teppich liegen, lege ihn woanders hin"
+    banner.show(said, 0.0, bad=True)
     rect = pygame.Rect(20, 300, 460, 2 * line_height(read_size()) + 8)
     surf = pygame.Surface(theme.SIZE)
     with recording() as rec:
-        banner.draw(surf, rect, 1.0)
+        banner.draw(surf, rect, 1.0)  # no room to grow: cut, and the audit says so
     [mark] = rec.texts
     assert mark.size == read_size() and mark.text.endswith(ELLIPSIS) and rect.contains(mark.drawn)
     assert mark.drawn.h > line_height(read_size())  # two lines
+    assert mark.role == "say" and mark.cut
+    assert [p for p in problems(rec) if "is cut with" in p]
+    room = pygame.Rect(20, 100, 460, 372)
+    with recording() as rec:
+        banner.draw(surf, rect, 1.0, room=room)  # room above: it grows up, whole
+    [mark] = rec.texts
+    assert mark.text == said and room.contains(mark.drawn) and mark.drawn.h > 2 * line_height(read_size())
     assert problems(rec) == []
     with recording() as rec:
         banner.draw(surf, rect, 9.0)  # expired: nothing drawn

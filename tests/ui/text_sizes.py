@@ -33,7 +33,7 @@ def measure(app: Any, scene: Any) -> tuple[int, str, int | None]:
         scene.draw(app.screen)
     marks = [t for t in rec.texts if t.text.strip()]
     low = min(marks, key=lambda t: t.px)
-    read = [t.px for t in marks if t.role == "read"]
+    read = [t.px for t in marks if t.role in ("read", "say")]
     return low.px, low.text, (min(read) if read else None)
 
 

@@ -56,7 +56,7 @@ _WHERE = {
     "Scoreboard": "scoreboard", "ScoreRow": "scoreboard",
     "MIN_PX": "sizes", "MIN_TOUCH": "sizes", "READ_PX": "sizes",
     "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "line_height": "text",
-    "min_size": "text", "read_size": "text", "size_for": "text",
+    "min_size": "text", "read_size": "text", "room_for": "text", "size_for": "text",
 }
 
 
@@ -85,12 +85,22 @@ if TYPE_CHECKING:
     from companion.ui.kit.pointer import pointer
     from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
     from companion.ui.kit.sizes import MIN_PX, MIN_TOUCH, READ_PX
-    from companion.ui.kit.text import ELLIPSIS, Label, cap_height, fit, line_height, min_size, read_size, size_for
+    from companion.ui.kit.text import (
+        ELLIPSIS,
+        Label,
+        cap_height,
+        fit,
+        line_height,
+        min_size,
+        read_size,
+        room_for,
+        size_for,
+    )
 
 __all__ = [
     "BoardGrid", "Choice", "ChoiceList", "Confirm", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS",
     "GUARD_S",
     "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
     "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset", "line_height",
-    "min_size", "pointer", "problems", "read_size", "recording", "row", "size_for",
+    "min_size", "pointer", "problems", "read_size", "recording", "room_for", "row", "size_for",
 ]

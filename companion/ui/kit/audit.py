@@ -37,6 +37,7 @@ class TextMark(NamedTuple):
     box: pygame.Rect | None  # None: it only has to stay on its surface
     drawn: pygame.Rect
     surface: pygame.Rect
+    cut: bool = False  #: shortened with "…" to fit its box
 
 
 class ControlMark(NamedTuple):
@@ -108,12 +109,13 @@ def active() -> bool:
 
 
 def note_text(text: str, px: int, size: int, role: str, box: pygame.Rect | None, drawn: pygame.Rect,
-              surface: pygame.Rect) -> None:
-    """Note a drawn text; ``box`` None means it only has to stay on its surface."""
+              surface: pygame.Rect, cut: bool = False) -> None:
+    """Note a drawn text; ``box`` None means it only has to stay on its surface; ``cut``: it
+    was shortened with "…"."""
     if not _stack:
         return
     mark = TextMark(text, px, size, role, pygame.Rect(box) if box is not None else None, pygame.Rect(drawn),
-                    pygame.Rect(surface))
+                    pygame.Rect(surface), cut)
     for rec in _stack:
         rec.texts.append(mark)
 
@@ -136,14 +138,17 @@ def text_problems(t: TextMark) -> list[str]:
     out: list[str] = []
     if not t.text.strip():
         return out
-    floor = READ_PX if t.role == "read" else MIN_PX
+    read = t.role in ("read", "say")
+    floor = READ_PX if read else MIN_PX
     if t.px < floor:
-        what = "read from across the table" if t.role == "read" else "on screen"
+        what = "read from across the table" if read else "on screen"
         out.append(f"text {_name(t.text)} is {t.px} px high (font size {t.size}); text {what} needs {floor} px")
     if t.box is not None and not t.box.contains(t.drawn):
         out.append(f"text {_name(t.text)} at {tuple(t.drawn)} runs out of its box {tuple(t.box)}")
     elif not t.surface.contains(t.drawn):
         out.append(f"text {_name(t.text)} at {tuple(t.drawn)} runs off the screen {tuple(t.surface)}")
+    if t.cut and t.role == "say":
+        out.append(f"text {_name(t.text)} says what happened or why not and is cut with \"…\"")
     return out
 
 

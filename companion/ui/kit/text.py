@@ -104,9 +104,49 @@ def min_size(bold: bool = False) -> int:
     return size_for(MIN_PX, bold)
 
 
+#: roles read from the chairs: "say" is such text that carries meaning (a refusal, an event,
+#: a payment), which is never cut: it gets more lines or a bigger box (:func:`room_for`), and
+#: the audit reports it when it still ends in "…"
+READ_ROLES = ("read", "say")
+
+
 def floor_for(role: str, bold: bool = False) -> int:
-    """The font size a text of ``role`` ("read" or "min") may shrink to, no further."""
-    return read_size(bold) if role == "read" else min_size(bold)
+    """The font size a text of ``role`` ("read", "say" or "min") may shrink to, no further."""
+    return read_size(bold) if role in READ_ROLES else min_size(bold)
+
+
+def room_for(text: str, rect: pygame.Rect, room: pygame.Rect, size: int | None = None, bold: bool = False,
+             pad: tuple[int, int] = (8, 4)) -> pygame.Rect:
+    """``rect``, grown inside ``room`` until ``text`` wraps whole in it (inset by ``pad``) at
+    ``size`` (default: the read size): taller first (downwards, then upwards where ``room``
+    ends), then ``room`` whole. A text that fits keeps ``rect``.
+
+    >>> import pygame; pygame.font.init()
+    >>> box, room = pygame.Rect(0, 100, 300, 60), pygame.Rect(0, 0, 400, 300)
+    >>> room_for("Anna", box, room) == box
+    True
+    >>> grown = room_for("Anna zahlt 12 Dinar an Maximiliane-So", box, room)
+    >>> grown.w == 300 and grown.h > 60 and room.contains(grown)
+    True
+    """
+    got = _room_for(text, tuple(rect), tuple(room), size or read_size(bold), bold, pad)
+    return pygame.Rect(got)
+
+
+@lru_cache(maxsize=128)
+def _room_for(text: str, rect: tuple[int, int, int, int], room: tuple[int, int, int, int], size: int, bold: bool,
+              pad: tuple[int, int]) -> tuple[int, int, int, int]:
+    # measured once per message and box (a banner is drawn every frame while it shows)
+    x, y, w, h = rect
+    px, py = pad
+    need = render(text, size, theme.INK, bold, max(1, w - 2 * px)).get_height() + 2 * py
+    if need <= h:
+        return rect
+    rx, ry, rw, rh = room
+    if need > rh:
+        return room
+    top = min(y, ry + rh - need)  # downwards, and upwards where the room ends
+    return (x, max(ry, top), w, need)
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -228,8 +268,9 @@ def place(img: pygame.Surface, box: pygame.Rect, align: str, valign: str) -> pyg
 
 class Label:
     """Text drawn into a box. ``role="read"`` marks text read from across the table (its
-    floor is :func:`read_size`); ``size`` is the preferred font size (default: the floor);
-    ``wrap`` allows several lines. Lines that do not fit end in "…".
+    floor is :func:`read_size`), ``role="say"`` such text that must never be cut (a
+    refusal, an event, a payment: give it the room with :func:`room_for`); ``size`` is the
+    preferred font size (default: the floor); ``wrap`` allows several lines. Lines that do not fit end in "…".
 
     >>> import pygame; pygame.font.init()
     >>> lab = Label("Bezahle 12 Dinar an Scheherazade", pygame.Rect(0, 0, 240, 80), wrap=True)
@@ -259,7 +300,8 @@ class Label:
         r = place(f.image, self.rect, self.align, self.valign)
         surf.blit(f.image, r)
         if audit.active():
-            audit.note_text(f.shown, cap_height(f.size, self.bold), f.size, self.role, self.rect, r, surf.get_rect())
+            audit.note_text(f.shown, cap_height(f.size, self.bold), f.size, self.role, self.rect, r, surf.get_rect(),
+                            cut=f.shown != self.text)
         return r
 
 

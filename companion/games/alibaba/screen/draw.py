@@ -97,7 +97,8 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
 
 def banner_label(text: str, box: pygame.Rect, role: str = "read") -> Label:
     """The event box's words in ``box``: at the read size, wrapped."""
-    return Label(text, inset(box, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True)
+    return Label(text, inset(box, 8, 4), role="say" if role == "read" else role, size=read_size(), color=theme.INK,
+                 wrap=True)
 
 
 def fits_whole(text: str, box: pygame.Rect) -> bool:

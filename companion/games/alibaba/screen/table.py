@@ -197,7 +197,11 @@ class AlibabaScene(TableScene):
             return self.fate_note_rect
         if look.fits_whole(self.banner.text, self.caption_rect):
             return self.caption_rect
-        return self.route_rect
+        if look.fits_whole(self.banner.text, self.route_rect):
+            return self.route_rect
+        # never cut: a longer one also covers the hint beside the route for the moment it shows
+        return pygame.Rect(self.route_rect.x, self.route_rect.y, self.right.right - self.route_rect.x,
+                           self.route_rect.h)
 
     # -- reading ------------------------------------------------------------------------------
     @property

@@ -18,7 +18,7 @@ from companion.games.mutabor.screen import board
 from companion.games.mutabor.screen.pictures import draw_card
 from companion.ui import theme
 from companion.ui.i18n import Texts
-from companion.ui.kit import column, grid, min_size, read_size, row
+from companion.ui.kit import column, grid, min_size, read_size, room_for, row
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ LEGEND = pygame.Rect(X, 86, W, 252)
 ENTRY_INFO = pygame.Rect(X, 6, W, 120)
 PALETTE = pygame.Rect(X, 132, W, 268)
 ROW_H = 36
+#: where the referee's words may grow when they do not fit INFO (over the players' list)
+SAY_ROOM = pygame.Rect(X, INFO.y, W, ROW1.y - 4 - INFO.y)
 
 
 def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, **kw: Any) -> Button:
@@ -149,11 +151,16 @@ def _play(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
                 bold=True, wrap=True)
     elif st.over:
         s.label(surf, t("game_over"), TURN, bold=True, color=theme.GOLD)
-    if s.banner.active(now):
-        s.banner.draw(surf, INFO, now)
-    else:
-        s.label(surf, info(s), INFO, wrap=True, color=theme.GOLD if s.pending or s.swapping else theme.INK)
     _players(s, surf)
+    # what the referee says is never cut: a longer explanation grows over the players' list
+    if s.banner.active(now):
+        s.banner.draw(surf, INFO, now, room=SAY_ROOM)
+    else:
+        said = info(s)
+        box = room_for(said, INFO, SAY_ROOM, pad=(0, 0))
+        if box != INFO:
+            pygame.draw.rect(surf, theme.PANEL_HI, box.inflate(8, 4), border_radius=8)
+        s.label(surf, said, box, role="say", wrap=True, color=theme.GOLD if s.pending or s.swapping else theme.INK)
 
 
 def _players(s: MutaborScene, surf: pygame.Surface) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import ELLIPSIS, fit, line_height, read_size, row
+from companion.ui.kit import ELLIPSIS, Label, fit, line_height, read_size, row
 from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
 
 if TYPE_CHECKING:
@@ -41,6 +41,9 @@ SWATCH = 24
 #: where refusals and notes appear: over the half of the board Omar is not in
 BANNER_TOP = pygame.Rect(8, 20, 432, 150)
 BANNER_BOTTOM = pygame.Rect(8, 310, 432, 150)
+#: where a longer one grows rather than be cut (still the half of the board Omar is not in)
+SAY_TOP = pygame.Rect(8, 8, 432, 232)
+SAY_BOTTOM = pygame.Rect(8, 240, 432, 232)
 NAME_PX = 150  #: a name inside a sentence is shortened to this width
 
 
@@ -89,7 +92,8 @@ def pay_text(scene: SuleikaScene) -> str:
     for ev in scene.session.events[-1]:
         d = ev.data
         if ev.kind == "pay":
-            names = {"payer": short(scene.seat_name(d["payer"])), "payee": short(scene.seat_name(d["payee"])),
+            # names whole: a payment is never cut (a long one is said over the board)
+            names = {"payer": scene.seat_name(d["payer"]), "payee": scene.seat_name(d["payee"]),
                      "amount": d["amount"]}
             key = "pays" if d["amount"] >= d.get("due", d["amount"]) else "pays_all"
             text = t(f"suleika.ui.{key}", **names)
@@ -98,8 +102,33 @@ def pay_text(scene: SuleikaScene) -> str:
     return text
 
 
+def fits_status(text: str) -> bool:
+    """Whether ``text`` shows whole in the status lines (asked of the kit, which draws it)."""
+    return Label(text, STATUS, role="say", wrap=True).fitted().shown == text
+
+
+def board_words(scene: SuleikaScene, now: float) -> str:
+    """A payment too long for the status lines (long names), said over the half of the
+    board Omar is not in while it stands; "" when the status lines hold it."""
+    if scene.animating(now) or scene.state.phase == "over":
+        return ""
+    if scene.state.phase == "place" and (scene.chosen() is not None or scene.first is not None):
+        return ""
+    paid = pay_text(scene)
+    return paid if paid and not fits_status(paid) else ""
+
+
 def status_text(scene: SuleikaScene, now: float) -> str:
-    """What the table is told now: the walk, the payment, the hint or the next step."""
+    """What the table is told now: the walk, the payment, the hint or the next step (a payment
+    too long for two lines is said over the board, :func:`board_words`)."""
+    paid = pay_text(scene)
+    if paid and not fits_status(paid) and board_words(scene, now):
+        return scene.t("suleika.ui.paid_see_board") if scene.state.phase != "place" else \
+            scene.t("suleika.ui.place_hint")
+    return _status_text(scene, now)
+
+
+def _status_text(scene: SuleikaScene, now: float) -> str:
     t = scene.t
     if scene.animating(now):
         if scene.rolling(now):

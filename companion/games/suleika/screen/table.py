@@ -25,7 +25,7 @@ from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Control, Label, Layer, row
+from companion.ui.kit import Control, Label, Layer, inset, room_for, row
 from companion.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -318,9 +318,16 @@ class SuleikaScene(TableScene):
         self._now = now
         self.board_layer.draw(surf, key=self.board_key(now))
         self.panel_layer.draw(surf, key=self.panel_key(now))
+        top = self.state.omar[0] >= 4
+        rect, room = (panel.BANNER_TOP, panel.SAY_TOP) if top else (panel.BANNER_BOTTOM, panel.SAY_BOTTOM)
         if self.banner.active(now):
-            rect = panel.BANNER_TOP if self.state.omar[0] >= 4 else panel.BANNER_BOTTOM
-            self.banner.draw(surf, rect, now)
+            self.banner.draw(surf, rect, now, room=room)
+            return
+        paid = panel.board_words(self, now)
+        if paid:  # a payment with long names: over the half of the board Omar is not in
+            box = room_for(paid, rect, room)
+            pygame.draw.rect(surf, theme.PANEL_HI, box, border_radius=8)
+            Label(paid, inset(box, 8, 4), role="say", color=theme.GOLD, wrap=True).draw(surf)
 
     def board_key(self, now: float) -> tuple[Hashable, ...]:
         """Everything the board shows: the state, the carpet being chosen, Omar's place."""
@@ -407,7 +414,7 @@ class SuleikaScene(TableScene):
             sw = panel.SWATCH + 8
             Label(panel.turn_text(self, seat), pygame.Rect(panel.TURN.x + sw, panel.TURN.y, panel.TURN.w - sw,
                                                            panel.TURN.h), role="read", color=theme.GOLD).draw(surf)
-        Label(panel.status_text(self, now), panel.STATUS, role="read", wrap=True, valign="top",
+        Label(panel.status_text(self, now), panel.STATUS, role="say", wrap=True, valign="top",
               color=theme.GOLD if self.pay_area() and self.state.phase == "place" else theme.INK).draw(surf)
         rolling = self.rolling(now)
         face = self._panel_face if rolling and self._panel_face is not None else self.die_value
@@ -420,8 +427,9 @@ class SuleikaScene(TableScene):
                 cell = self.scores.cells[i][1]
                 pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)
         if banner and self.banner.active(now):
-            rect = panel.BANNER_TOP if self.state.omar[0] >= 4 else panel.BANNER_BOTTOM
-            self.banner.draw(surf, rect, now)
+            top = self.state.omar[0] >= 4
+            rect, room = (panel.BANNER_TOP, panel.SAY_TOP) if top else (panel.BANNER_BOTTOM, panel.SAY_BOTTOM)
+            self.banner.draw(surf, rect, now, room=room)
 
     def draw_key_faces(self, surf: pygame.Surface) -> None:
         """Pips on the real-die keys and the colour on the colour key (drawn over the keys)."""

@@ -16,7 +16,7 @@ from companion.ui import theme
 from companion.ui.i18n import title as game_title
 from companion.ui.kit import Control, Label
 from companion.ui.kit.layout import inset
-from companion.ui.kit.text import read_size
+from companion.ui.kit.text import read_size, room_for
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -265,10 +265,11 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
         Label(s.t("teppich.ui.ask_roll", name=s.seat_name(s.roller)), draw.STATUS, role="read",
               size=read_size(), wrap=True).draw(surf)
     elif s.banner.active(now):
-        # the whole status box: two lines at the read size (what a roll did can be long)
-        pygame.draw.rect(surf, theme.BAD if s.banner.bad else theme.PANEL_HI, draw.STATUS, border_radius=8)
-        Label(s.banner.text, inset(draw.STATUS, 8, 0), role="read", size=read_size(), color=theme.INK,
-              wrap=True).draw(surf)
+        # the whole status box: two lines at the read size (what a roll did can be long); a
+        # longer message grows up over the board rather than be cut
+        box = room_for(s.banner.text, draw.STATUS, draw.SAY_ROOM, pad=(8, 0))
+        pygame.draw.rect(surf, theme.BAD if s.banner.bad else theme.PANEL_HI, box, border_radius=8)
+        Label(s.banner.text, inset(box, 8, 0), role="say", size=read_size(), color=theme.INK, wrap=True).draw(surf)
     else:
         Label(prompt(s), draw.STATUS, role="read", size=read_size(), wrap=True).draw(surf)
     controls = tappables(s)
