@@ -167,6 +167,10 @@ class SuleikaScene(TableScene):
         if self.first is not None or self.pick is not None:
             self.first, self.pick = None, None
             return
+        if self.session.actions and not self.session.can_undo():
+            # the shared words speak of a roll or a drawn card: this game has no cards
+            self.say(self.t("suleika.ui.roll_cannot_undo"), bad=True)
+            return
         if self.attempt(self.session.undo) is not None:
             self.say(self.t("undone"))
 
