@@ -53,13 +53,13 @@ def biggest(game: str, seed: int = 3, steps: int = 30) -> Session:
 
 def filled(template: str) -> str:
     """``template`` with every field filled as long as a game fills it: a longest name for a
-    name, a two-digit number for a number or anything else."""
+    name, 8 for a row or column of the 8×8 maze, a two-digit number for anything else."""
     values: dict[str, Any] = {}
     for _text, field, _spec, _conv in string.Formatter().parse(template):
         if field is None or field == "":
             continue
         key = field.split(".")[0].split("[")[0]
-        values[key] = LONG_NAMES[0] if key in NAME_FIELDS else 12
+        values[key] = LONG_NAMES[0] if key in NAME_FIELDS else 8 if key in ("row", "col") else 12
     try:
         return template.format(**values)
     except (ValueError, KeyError, IndexError, AttributeError):
@@ -131,3 +131,45 @@ def test_what_happens_in_a_whole_game_shows_whole(app, game):
         scene = app.routes["table"](app, session=session)
         found += [p for p in cut_or_bad(app, scene) if "cut with" in p]
     assert list(dict.fromkeys(found)) == []
+
+
+# -- cells named as the table counts them -------------------------------------------------------------
+def test_a_mutabor_refusal_names_the_cell_by_row_and_column_from_1(tmp_path):
+    """Through the loop: a tap on a figure of the next player, on a table whose top-left
+    cell is row 1, column 1."""
+    from companion.games.mutabor.rules.geometry import CELLS
+    from tests.ui.screen import settle, tap
+
+    app = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    try:
+        session = biggest("mutabor", steps=6)
+        scene = app.routes["table"](app, session=session, view="play")
+        app.show(scene)
+        settle(app)
+        st = session.state
+        other = (st.turn + 1) % st.players
+        row, col = st.figures[other][0]
+        tap(app, scene.grid.center_of((row, col)))
+        said = scene.banner.text
+        assert scene.banner.bad and f"Reihe {row + 1} von oben, Spalte {col + 1} von links" in said, said
+        assert f"({row}, {col})" not in said
+        assert (row, col) in CELLS
+    finally:
+        app.close()
+
+
+def test_a_teppich_refusal_names_the_cell_by_column_and_row_from_1(tmp_path):
+    """The podium's free cell, refused in the city step, is named as the city's steps name
+    columns: from 1 (the engine's cell (1, 0) is column 2, row 1)."""
+    from companion.engine.errors import IllegalAction
+
+    app = make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    try:
+        scene = app.routes["table"](app, session=biggest("teppich", steps=0))
+        app.show(scene)
+        scene.refuse(IllegalAction("podium_blocked", "", x=1, y=0))
+        assert scene.banner.text == "Das Feld in Spalte 2, Reihe 1 am Podest muss frei bleiben"
+        scene.refuse(IllegalAction("bad_card", "", v=4, h=1))
+        assert "1" in scene.banner.text and "2" not in scene.banner.text  # a card's numbers stay
+    finally:
+        app.close()

@@ -153,8 +153,8 @@ def _play(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
         s.label(surf, t("game_over"), TURN, bold=True, color=theme.GOLD)
     _players(s, surf)
     # what the referee says is never cut: a longer explanation grows over the players' list
-    if s.banner.active(now):
-        s.banner.draw(surf, INFO, now, room=SAY_ROOM)
+    if s.banner.active(now):  # for the moment it shows, over whose turn it is as well
+        s.banner.draw(surf, INFO, now, room=pygame.Rect(X, TURN.y, W, SAY_ROOM.bottom - TURN.y))
     else:
         said = info(s)
         box = room_for(said, INFO, SAY_ROOM, pad=(0, 0))

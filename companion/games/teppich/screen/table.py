@@ -276,13 +276,19 @@ class TeppichScene(TableScene):
 
     def refuse(self, exc: IllegalAction) -> None:
         """A refusal names a seat as the screen does (``seat_name``, in the screen's language),
-        never by the engine's name for it: an unnamed seat is "Spieler 2", not "Blue"."""
+        never by the engine's name for it: an unnamed seat is "Spieler 2", not "Blue"; and a
+        cell by its column and row counted from 1."""
         params = dict(exc.params)
         seat = params.get("player")
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.state.players:
             params["name"] = self.seat_name(seat)
         elif isinstance(params.get("name"), str) and params["name"] in self.state.names:
             params["name"] = self.seat_name(self.state.names.index(params["name"]))
+        # a cell as the table counts it (as the city's steps do): columns from the left and
+        # rows from the bottom, both from 1; the engine counts from 0
+        for key in ("x", "y", "row", "w", "h") if "x" in params else ():  # a wind card's "h" is no cell
+            if isinstance(params.get(key), int) and not isinstance(params[key], bool):
+                params[key] += 1
         copy = IllegalAction(exc.code, str(exc), **params)
         super().refuse(copy)
 
