@@ -184,7 +184,7 @@ def test_a_wrong_tap_is_explained_and_changes_nothing(app):
     foreign = session.state.figures[1][0]
     tap(app, centre(scene, foreign))
     assert scene.banner.bad and scene.banner.text == app.texts.refusal(
-        "mutabor", IllegalAction("not_your_figure", "", row=foreign[0], col=foreign[1]))
+        "mutabor", IllegalAction("not_your_figure", "", row=foreign[0] + 1, col=foreign[1] + 1))  # counted from 1
     figure = scene.movable()[0]
     tap(app, centre(scene, figure))
     tap(app, centre(scene, (3, 3)))  # the face-down centre

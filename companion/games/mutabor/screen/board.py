@@ -138,3 +138,16 @@ def dot(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour) -> No
     x, y = grid.center_of(cell)
     pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y)), grid.cell // 6 + 2)
     pygame.draw.circle(surf, colour, (int(x), int(y)), grid.cell // 6)
+
+
+def corners(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour) -> None:
+    """A target's mark by shape, not colour alone: a triangle in each corner of the cell,
+    edged in black (it leaves the middle free for a figure to be captured); the words name
+    it ("mit Eckmarken")."""
+    r = grid.rect_of(cell).inflate(-4, -4)
+    k = max(8, grid.cell // 4)
+    for (cx, cy), (dx, dy) in (((r.left, r.top), (1, 1)), ((r.right, r.top), (-1, 1)),
+                               ((r.left, r.bottom), (1, -1)), ((r.right, r.bottom), (-1, -1))):
+        points = [(cx, cy), (cx + dx * k, cy), (cx, cy + dy * k)]
+        pygame.draw.polygon(surf, colour, points)
+        pygame.draw.polygon(surf, (10, 10, 10), points, 2)

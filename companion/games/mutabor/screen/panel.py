@@ -201,6 +201,7 @@ def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
         board.ring(surf, g, s.pending[1], theme.BAD, 5, strong=True)
         for cell in s.pending[2]:
             board.ring(surf, g, cell, theme.GOLD, 6)
+            board.corners(surf, g, cell, theme.GOLD)
         if s.choice is not None:
             board.ring(surf, g, s.choice, theme.INK, 5, strong=True)
         return
@@ -215,6 +216,7 @@ def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
         board.ring(surf, g, s.sel, theme.INK, 5, strong=True)
     for cell in s.lit():
         board.ring(surf, g, cell, theme.GOOD, 5)
+        board.corners(surf, g, cell, theme.GOOD)
         if cell not in occupied:
             board.dot(surf, g, cell, theme.GOOD)
     if s.target is not None:
