@@ -173,3 +173,24 @@ def test_a_teppich_refusal_names_the_cell_by_column_and_row_from_1(tmp_path):
         assert "1" in scene.banner.text and "2" not in scene.banner.text  # a card's numbers stay
     finally:
         app.close()
+
+
+def test_a_suleika_payment_of_1_is_singular_in_english(tmp_path):
+    """Played until someone pays exactly 1: the table says "1 dinar"."""
+    from companion.games.suleika.screen import panel
+
+    app = make_app(store=Store(tmp_path / "g.sqlite3"), lang="en", fullscreen=False, sound=False)
+    try:
+        for seed in range(1, 40):
+            session = Session.new(spec("suleika").header(3, seed))
+            rng = random.Random(seed)
+            while not session.over:
+                session.act(random_step(session.engine, session.state, rng))
+                pays = [e for e in session.events[-1] if e.kind == "pay"]
+                if pays and pays[0].data["amount"] == 1 and pays[0].data.get("due", 1) <= 1:
+                    said = panel.pay_text(app.routes["table"](app, session=session))
+                    assert "pays 1 dinar to" in said and "dinars" not in said, said
+                    return
+        raise AssertionError("no payment of 1 in 40 games")
+    finally:
+        app.close()

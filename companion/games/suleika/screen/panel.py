@@ -96,6 +96,8 @@ def pay_text(scene: SuleikaScene) -> str:
             names = {"payer": scene.seat_name(d["payer"]), "payee": scene.seat_name(d["payee"]),
                      "amount": d["amount"]}
             key = "pays" if d["amount"] >= d.get("due", d["amount"]) else "pays_all"
+            if key == "pays" and d["amount"] == 1:
+                key = "pays_one"  # "1 dinar", not "1 dinars"
             text = t(f"suleika.ui.{key}", **names)
         elif ev.kind == "out" and names:
             text = t("suleika.ui.pays_out", **names)
