@@ -31,7 +31,8 @@ DIE = pygame.Rect(612, 222, 48, 52)
 DIE_WORDS = pygame.Rect(664, 221, 132, 56)   # two lines at the smallest size
 ROLL = pygame.Rect(612, 278, 184, 64)
 STATUS = pygame.Rect(8, 344, 784, 70)
-SAY_ROOM = pygame.Rect(8, 164, 784, STATUS.bottom - 164)  #: where a long message may grow (over the board)
+#: where a long message may grow: up over the board, clear of the side column's keys
+SAY_ROOM = pygame.Rect(8, 60, BOARD.right - 8, STATUS.bottom - 60)
 BUTTONS = pygame.Rect(4, 414, 792, 64)
 
 CALM = (226, 204, 160)

@@ -267,7 +267,12 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
     elif s.banner.active(now):
         # the whole status box: two lines at the read size (what a roll did can be long); a
         # longer message grows up over the board rather than be cut
-        box = room_for(s.banner.text, draw.STATUS, draw.SAY_ROOM, pad=(8, 0))
+        box = draw.STATUS
+        said = Label(s.banner.text, inset(box, 8, 0), role="say", size=read_size(), wrap=True)
+        if said.fitted().shown != s.banner.text:
+            # taller: only over the board, clear of the die and the roll key beside it
+            narrow = pygame.Rect(draw.STATUS.x, draw.STATUS.y, draw.SAY_ROOM.w, draw.STATUS.h)
+            box = room_for(s.banner.text, narrow, draw.SAY_ROOM, pad=(8, 0))
         pygame.draw.rect(surf, theme.BAD if s.banner.bad else theme.PANEL_HI, box, border_radius=8)
         Label(s.banner.text, inset(box, 8, 0), role="say", size=read_size(), color=theme.INK, wrap=True).draw(surf)
     else:
