@@ -85,7 +85,7 @@ def test_ali_baba_events_with_every_die_and_gang_read_in_their_correct_forms():
         said = event_words(texts, box, names, [Event("die", {"value": 4, "gang": gang.name})])
         assert said == f"Würfel 4: Razzia bei der Bande {gang.name}"
     said = event_words(texts, box, names, [Event("event", {"number": 8})])
-    assert said.startswith("Ereignis 8: Jeder bekommt") and "behält" in said
+    assert said.startswith("Ereignis 8: Die Bank zahlt für jede Karte") and "behält sie" in said
 
 
 def test_suleika_undo_after_a_roll_speaks_of_a_roll_only(tmp_path):

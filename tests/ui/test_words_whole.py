@@ -82,6 +82,8 @@ def cut_or_bad(app: Any, scene: Any) -> list[str]:
         scene.draw(app.screen)
     found = problems(rec)
     found += [f"{t.text!r} has a word cut short" for t in rec.texts if t.role == "say" and re.search(r"\w…", t.text)]
+    found += [f"{t.text!r} lies under the key {c.label or c.key!r}" for t in rec.texts if t.role == "say"
+              for c in rec.controls if c.rect.colliderect(t.drawn)]
     return found
 
 

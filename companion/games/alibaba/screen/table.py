@@ -42,7 +42,7 @@ from companion.games.alibaba.screen.words import (
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, row
+from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, room_for, row
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)
@@ -199,9 +199,15 @@ class AlibabaScene(TableScene):
             return self.caption_rect
         if look.fits_whole(self.banner.text, self.route_rect):
             return self.route_rect
-        # never cut: a longer one also covers the hint beside the route for the moment it shows
-        return pygame.Rect(self.route_rect.x, self.route_rect.y, self.right.right - self.route_rect.x,
-                           self.route_rect.h)
+        # never cut: a longer one also covers, for the moment it shows, the hint beside the
+        # route when the game waits for a die or a card; where keys are beside the route, a
+        # refusal grows down over the players (nothing changed there), an event never does
+        if self.pending() is not None or not self.banner.bad:
+            return pygame.Rect(self.route_rect.x, self.route_rect.y, self.right.right - self.route_rect.x,
+                               self.hint_rect.bottom - self.route_rect.y)
+        below = pygame.Rect(self.route_rect.x, self.route_rect.y, self.route_rect.w,
+                            self.fate_note_rect.bottom - self.route_rect.y)
+        return room_for(self.banner.text, self.route_rect, below)
 
     # -- reading ------------------------------------------------------------------------------
     @property
