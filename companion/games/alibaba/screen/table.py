@@ -42,7 +42,7 @@ from companion.games.alibaba.screen.words import (
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, row
+from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, Layer, NumberPad, column, cut, read_size, row
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)
@@ -148,6 +148,9 @@ class AlibabaScene(TableScene):
         self._for: Any = None          # the state the choices were built for
         self._options: list[Action] = []
         self.layout()
+        #: the screen under a tumbling die, painted once per roll (see ``draw.draw``)
+        self.tumbling = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
+                              screen_coords=True, clear=False)
 
     # -- layout, once -------------------------------------------------------------------------
     def layout(self) -> None:
