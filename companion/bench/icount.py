@@ -122,7 +122,8 @@ class _Marks:
 def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
     """One game with the store on disk, every loop pass marked (see the module's doc): its
     first ``presses`` presses at the table, the rest of it played by the one-heading policy
-    through the session (a long game would take the counting an hour), then the end screen."""
+    through the session, unstored (a long game would take the counting an hour), then the end
+    screen."""
     import json
     import tempfile
     from pathlib import Path
@@ -180,9 +181,12 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
                 break
     if isinstance(app.scene, TableScene):  # the rest of the game without the screen
         scene = app.scene
-        policy = OneHeading(scene.session.engine)
-        while not scene.session.over:
-            scene.session.act(policy.step(scene.session.state, rng))
+        session = scene.session
+        policy = OneHeading(session.engine)
+        session.store = None  # and without the store: hundreds of commits would take the counting an hour
+        while not session.over:
+            session.act(policy.step(session.state, rng))
+        session.store = store
         marks("skip")
         scene.dirty = True
         clock[0] += PRESS_GAP_S
