@@ -164,6 +164,7 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
             break
         if not plan:
             plan = scene.demo_presses(rng)
+            marks("plan")  # the simulated table thinking: not part of any press
             if not plan:
                 break
         name = plan.pop(0)
