@@ -142,6 +142,8 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
     clock = [1000.0]
     app.now = lambda: clock[0]  # the app's clock, so animations see the same frames on every run
     rng = random.Random(seed)
+    app.show(app.routes["menu"](app))
+    app.step(block=False)  # the menu first, as at a café: a table is never the first screen
     scene: Any = app.routes["table"](app, session=Session.new(spec(game).header(players, seed), store))
     app.show(scene)
     marks("setup")
