@@ -548,8 +548,13 @@ class AlibabaScene(TableScene):
     def demo_presses(self, rng: random.Random) -> list[str]:
         return demo_presses(self, rng)
 
+    def story(self) -> Any:
+        """What the ledger tells of the game (read once per position: the end screen asks for
+        its rows and its picture)."""
+        return self.session.per_position("alibaba.story", lambda _state: story(self.session))
+
     def end_rows(self) -> list[tuple[str, list[Any]]]:
-        st = story(self.session)
+        st = self.story()
         return [(self.t("money"), list(self.state.money)), (ui(self.t, "end_kadi"), st.kadi),
                 (ui(self.t, "end_loot"), st.loot)]
 
@@ -557,7 +562,7 @@ class AlibabaScene(TableScene):
         return picture_rect(self.state.players)
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        st = story(self.session)
+        st = self.story()
         names = self.names()
         notes = []
         if rect.w >= 240:
