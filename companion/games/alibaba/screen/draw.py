@@ -64,8 +64,12 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
         key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view,
                scene.ledger_top, getattr(scene.t, "lang", None))
         scene.tumbling.draw(surf, key=key)
-        scene.dice.draw(surf, rolling_box(scene), now)
-        return
+        if scene.dice.busy(scene.app.now()):
+            scene.dice.draw(surf, rolling_box(scene), now)
+            return
+        # the die came to rest while the picture was painted: part of it may show the roll's
+        # result already, so it is not kept, and the frame is drawn as a still one
+        scene.tumbling.invalidate()
     draw_still(scene, surf, now)
 
 
