@@ -81,8 +81,8 @@ def test_a_game_without_its_heavy_frames_and_presses_declared_is_named():
     """A game whose table screen has no counted frame, or whose table makes no presses the
     bench could count, is named by what it leaves out."""
     from companion.games import BenchFrame, BenchGames, BenchSpec
-    from tests.tinygame import SPEC as RACE
 
+    RACE = REGISTRY["race"]  # installed for the tests (tests/tinygame)
     quiet = RACE._replace(bench=BenchSpec(games=(BenchGames(2),), frames=(BenchFrame(2),), players=2))
     assert [w.split(" ", 1)[1] for w in undeclared(quiet)] == [
         "declares no busy frame counted in instructions (GameSpec.bench.frames, counted)"]
@@ -97,16 +97,10 @@ def test_a_game_at_its_table_is_counted_pass_by_pass(monkeypatch):
     frame, the first press, the presses, the unstored rest, the end screen's first step and
     its redraws, one mark each, in order."""
     from companion.bench import icount
-    from companion.games import register, unregister
-    from tests.tinygame import SPEC as RACE
 
-    register(RACE)
     marks = icount._Marks()
-    try:
-        monkeypatch.setattr("builtins.print", lambda *a, **k: None)
-        icount.game("race", 1, 4, marks)
-    finally:
-        unregister(RACE.name)
+    monkeypatch.setattr("builtins.print", lambda *a, **k: None)
+    icount.game("race", 1, 4, marks)  # the race, installed for the tests (tests/tinygame)
     labels = marks.labels
     assert labels[:2] == ["setup", "table.first_frame"]
     assert sum(1 for x in labels if x.startswith("press.first.")) == 1
