@@ -157,7 +157,7 @@ def game_figures(game: str, presses: int, notes: list[str], seed: int = 1) -> li
     first_press = next(c for label, c in pressed if label.startswith("press.first."))
     out.append(_fig(f"{key}.press_first", f"instructions: {who} the first press at a new table", first_press,
                     "from the press to its frame, store on disk", PRESS_MAX_TARGET))
-    values = sorted(c for _label, c in pressed)
+    values = sorted(float(c) for _label, c in pressed)
     heaviest = max(pressed, key=lambda lc: lc[1])
     from companion.bench.table import percentile
 
