@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.bench import callgrind, process, run
+from companion.bench.games import undeclared
 from companion.bench.table import Figure, Target, percentile, render
 from companion.games import REGISTRY, get_engine, spec
 from companion.session.simulate import OneHeading, play_game, random_game
@@ -72,7 +73,40 @@ def test_every_game_says_what_the_bench_measures():
             game.header(work.players, 1, **dict(work.options))  # a header the game takes
         for frame in bench.frames + ((bench.press,) if bench.press else ()):
             assert frame.players in game.counts, (name, frame)
+        assert undeclared(game) == [], name
     assert any(g.bench and g.bench.press for g in REGISTRY.values()), "no game declares the bench's table"
+
+
+def test_a_game_without_its_heavy_frames_and_presses_declared_is_named():
+    """A game whose table screen has no counted frame, or whose table makes no presses the
+    bench could count, is named by what it leaves out."""
+    from companion.games import BenchFrame, BenchGames, BenchSpec
+
+    RACE = REGISTRY["race"]  # installed for the tests (tests/tinygame)
+    quiet = RACE._replace(bench=BenchSpec(games=(BenchGames(2),), frames=(BenchFrame(2),), players=2))
+    assert [w.split(" ", 1)[1] for w in undeclared(quiet)] == [
+        "declares no busy frame counted in instructions (GameSpec.bench.frames, counted)"]
+    mute = RACE._replace(scene="companion.ui.table:TableScene")
+    assert undeclared(mute) == ["race's table makes no presses for the bench (its scene's demo_presses)"]
+    assert undeclared(RACE._replace(bench=None)) == ["race declares no bench workloads (GameSpec.bench.games)"]
+    assert undeclared(RACE._replace(scene=None, bench=quiet.bench)) == []
+
+
+def test_a_game_at_its_table_is_counted_pass_by_pass(monkeypatch):
+    """The counted game (``icount game``) at a registered game's table: the table's first
+    frame, the first press, the presses, the unstored rest, the end screen's first step and
+    its redraws, one mark each, in order."""
+    from companion.bench import icount
+
+    marks = icount._Marks()
+    monkeypatch.setattr("builtins.print", lambda *a, **k: None)
+    icount.game("race", 1, 4, marks)  # the race, installed for the tests (tests/tinygame)
+    labels = marks.labels
+    assert labels[:2] == ["setup", "table.first_frame"]
+    assert sum(1 for x in labels if x.startswith("press.first.")) == 1
+    assert sum(1 for x in labels if x.startswith("press.")) == 4
+    assert labels.count("end.first") == 1 and labels[-3:] == ["end.redraw"] * 3
+    assert labels.index("end.first") > max(i for i, x in enumerate(labels) if x.startswith("press."))
 
 
 def test_the_bench_measures_a_registered_game_it_has_never_heard_of(monkeypatch):

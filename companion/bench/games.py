@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games import REGISTRY, BenchFrame, BenchGames, BenchSpec, resolve
+from companion.games import REGISTRY, BenchFrame, BenchGames, BenchSpec, GameSpec, resolve
 
 
 def title(game: str) -> str:
@@ -51,6 +51,26 @@ class Config:
     def label(self) -> str:
         options = "".join(f", {value} {key}" for key, value in self.work.options)
         return f"engine: {title(self.game)} {self.players}p{options}, {self.policy}"
+
+
+def undeclared(game: GameSpec) -> list[str]:
+    """What a registered game leaves the bench to guess, in words ([] when nothing): its
+    engine workloads; for a game with a table screen, a busy frame counted in instructions
+    and the presses a table makes (the scene's ``demo_presses``, which the counted game at its
+    table presses: every press, animation frame and the end screen are counted from them)."""
+    bench = game.bench
+    if bench is None or not bench.games:
+        return [f"{game.name} declares no bench workloads (GameSpec.bench.games)"]
+    if game.scene is None:
+        return []
+    out = []
+    if not any(frame.counted for frame in bench.frames):
+        out.append(f"{game.name} declares no busy frame counted in instructions (GameSpec.bench.frames, counted)")
+    from companion.ui.table import TableScene
+
+    if getattr(resolve(game.scene), "demo_presses", None) is TableScene.demo_presses:
+        out.append(f"{game.name}'s table makes no presses for the bench (its scene's demo_presses)")
+    return out
 
 
 def table_game() -> tuple[str, BenchSpec, BenchFrame]:

@@ -17,6 +17,14 @@ Workloads (each game's ``GameSpec.bench`` says what is counted; no game is named
   stopped where its ``press`` says), without a store, from the press entering the input hub
   (as a GPIO edge puts it there) to the flip of the frame showing it: the presses a table
   makes (``demo_presses``), one loop pass each.
+- ``game GAME SEED PRESSES``: a seeded game at the game's table (``GameSpec.bench.players``
+  seats) with the store on disk, its first ``PRESSES`` presses made as a table makes them
+  (``demo_presses``), the rest played unseen, on a clock of its own: the table's first frame,
+  every press to its frame, every frame of the animations a press starts (ten a second), the
+  end screen's first step and its redraws. Each loop pass is one *marked* interval (see
+  :class:`_Marks`): run under ``callgrind --dump-before=getppid`` every
+  pass is dumped and counted on its own (``companion.bench.callgrind.marked``); the labels go
+  to stdout, one JSON list, in the order of the dumps.
 """
 
 from __future__ import annotations
@@ -91,6 +99,109 @@ def presses(warm: int, n: int) -> None:
         app.step(block=False)  # hands the press to the scene and draws the frame showing it
 
 
+#: the libc function a mark calls: callgrind dumps (and zeroes) its counts before each call
+MARK_FUNCTION = "getppid"
+#: the clock's step between two frames of an animation (the loop draws at most 60 a second;
+#: ten a second see every animation's every phase at a sixth of the counting)
+ANIMATION_STEP_S = 0.1
+#: the clock's step between two presses: longer than any press guard of the screens
+PRESS_GAP_S = 0.6
+
+
+class _Marks:
+    """Labels of the marked intervals, in order: ``mark(label)`` ends the interval it names."""
+
+    def __init__(self) -> None:
+        self.labels: list[str] = []
+
+    def __call__(self, label: str) -> None:
+        self.labels.append(label)
+        os.getppid()  # callgrind --dump-before=getppid: this interval's counts are dumped here
+
+
+def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
+    """One game with the store on disk, every loop pass marked (see the module's doc): its
+    first ``presses`` presses at the table, the rest of it played by the one-heading policy
+    through the session, unstored (a long game would take the counting an hour), then the end
+    screen."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from companion.games import spec
+    from companion.root import make_app
+    from companion.session.session import Session
+    from companion.session.simulate import OneHeading
+    from companion.session.store import Store
+    from companion.ui.table import TableScene
+
+    bench = spec(game).bench
+    players = bench.players if bench is not None else spec(game).default_count
+    store = Store(Path(tempfile.mkdtemp(prefix="companion-icount-")) / "game.sqlite3")
+    app = make_app(store=store, lang="de", fullscreen=False, sound=False)
+    clock = [1000.0]
+    app.now = lambda: clock[0]  # the app's clock, so animations see the same frames on every run
+    rng = random.Random(seed)
+    app.show(app.routes["menu"](app))
+    app.step(block=False)  # the menu first, as at a café: a table is never the first screen
+    scene: Any = app.routes["table"](app, session=Session.new(spec(game).header(players, seed), store))
+    app.show(scene)
+    marks("setup")
+
+    def step(label: str) -> None:
+        before = app.scene
+        app.step(block=False)
+        if isinstance(before, TableScene) and not isinstance(app.scene, TableScene):
+            label = "end.first"  # the game ended: this pass went on to the end screen
+        elif isinstance(app.scene, TableScene) and app.scene is not before:
+            label = f"{label}.new_table"  # a new table (Teppich's city built) in the same pass
+        marks(label)
+
+    step("table.first_frame")
+    plan: list[str] = []
+    pressed = 0
+    while isinstance(app.scene, TableScene):
+        scene = app.scene
+        if scene.session.over or pressed >= presses:
+            break
+        if not plan:
+            plan = scene.demo_presses(rng)
+            marks("plan")  # the simulated table thinking: not part of any press
+            if not plan:
+                break
+        name = plan.pop(0)
+        clock[0] += PRESS_GAP_S
+        app.inject(name)
+        step(f"press.first.{name}" if pressed == 0 else f"press.{name}")  # the press, to its frame
+        pressed += 1
+        if app.scene is not scene:
+            plan = []  # a new table (Teppich's city built) or the end screen
+            continue
+        while scene.update(clock[0]) or scene.is_busy():
+            clock[0] += ANIMATION_STEP_S
+            step(f"anim.{name}")
+            if app.scene is not scene:
+                break
+    if isinstance(app.scene, TableScene):  # the rest of the game without the screen
+        scene = app.scene
+        session = scene.session
+        policy = OneHeading(session.engine)
+        session.store = None  # and without the store: hundreds of commits would take the counting an hour
+        while not session.over:
+            session.act(policy.step(session.state, rng))
+        session.store = store
+        marks("skip")
+        scene.dirty = True
+        clock[0] += PRESS_GAP_S
+        step("end.first")
+    for _ in range(3):
+        app.scene.dirty = True
+        clock[0] += PRESS_GAP_S
+        step("end.redraw")
+    store.close()
+    print(json.dumps(marks.labels))
+
+
 def main(argv: list[str]) -> int:
     what, warm, n, rest = argv[0], int(argv[1]), int(argv[2]), argv[3:]
     if what == "games":
@@ -99,8 +210,10 @@ def main(argv: list[str]) -> int:
         frames(warm, n, rest[0], int(rest[1]))
     elif what == "press":
         presses(warm, n)
+    elif what == "game":
+        game(rest[0], int(rest[1]), int(rest[2]), _Marks())
     else:
-        print(f"unknown workload {what!r}: games, frame or press", file=sys.stderr)
+        print(f"unknown workload {what!r}: games, frame, press or game", file=sys.stderr)
         return 2
     sys.stdout.flush()
     os._exit(0)

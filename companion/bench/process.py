@@ -27,7 +27,9 @@ from typing import Any
 
 from companion.bench.table import Figure, Target
 
-START_RATIO_TARGET = Target("<=", 1.3)
+#: none: the start's budget is counted in instructions (``callgrind.START_TARGET``, start to
+#: first frame ≤ 450 M), which do not wobble; the timed ratio is shown for comparison
+START_RATIO_TARGET: Target | None = None
 IDLE_TARGET = Target("<", 1.0)
 WAKEUP_TARGET = Target("<=", 2.0)
 MEMORY_TARGET = Target("<", 80.0)

@@ -60,18 +60,22 @@ class Scale:
     icount_frames: int
     icount_presses: int
     icount_idle_s: float
+    icount_game_presses: int  # presses at each game's table counted one by one (the rest played unseen)
 
 
 SCALES = {
     "full": Scale(runs=5, games=200, micro_games=20, presses=120, press_runs=3, draws=200,
                   start_runs=5, idle_runs=3, idle_s=10.0, idle_turns=8, store_actions=1000,
-                  icount_games=20, icount_frames=20, icount_presses=40, icount_idle_s=10.0),
+                  icount_games=20, icount_frames=20, icount_presses=40, icount_idle_s=10.0,
+                  icount_game_presses=100),
     "quick": Scale(runs=3, games=20, micro_games=3, presses=30, press_runs=2, draws=40,
                    start_runs=3, idle_runs=1, idle_s=3.0, idle_turns=4, store_actions=150,
-                   icount_games=3, icount_frames=3, icount_presses=8, icount_idle_s=2.0),
+                   icount_games=3, icount_frames=3, icount_presses=8, icount_idle_s=2.0,
+                   icount_game_presses=40),
     "tiny": Scale(runs=2, games=2, micro_games=1, presses=4, press_runs=2, draws=3,
                   start_runs=2, idle_runs=1, idle_s=0.5, idle_turns=1, store_actions=10,
-                  icount_games=1, icount_frames=1, icount_presses=2, icount_idle_s=1.0),
+                  icount_games=1, icount_frames=1, icount_presses=2, icount_idle_s=1.0,
+                  icount_game_presses=8),
 }
 
 

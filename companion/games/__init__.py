@@ -93,6 +93,8 @@ class BenchFrame(NamedTuple):
     phase: str = ""
     #: counted in instructions too (``--instructions``), against the frame budget
     counted: bool = False
+    #: that budget, in millions of instructions (every frame of every screen: 4 M)
+    instructions: float = 4.0
 
 
 class BenchSpec(NamedTuple):

@@ -12,13 +12,16 @@ screen shows is already on disk. If the store refuses (a full card), the game st
 from __future__ import annotations
 
 import uuid
-from typing import Any, Generic
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from companion.engine.base import Action, Engine, Event, IllegalAction, S
 from companion.session.chance import SeededChance
 from companion.session.notice import Notice, StoreError
 from companion.session.record import RECORD_VERSION, RecordError, dumps, header_stamp, stamp_warnings
 from companion.session.store import Store
+
+T = TypeVar("T")
 
 #: How a game can be stopped unfinished (the store's ``closed_reason``).
 CLOSE_REASONS = ("left", "abandoned")
@@ -45,6 +48,8 @@ class Session(Generic[S]):
         self.events: list[list[Event]] = []
         #: said once when the game was resumed or rebuilt: damaged steps, other box data
         self.notices: list[Notice] = []
+        #: what the screens worked out of the position now, by name (see :meth:`per_position`)
+        self._per_position: dict[str, tuple[Any, Any]] = {}
 
     # -- creating and resuming -------------------------------------------------------------
     @classmethod
@@ -105,6 +110,20 @@ class Session(Generic[S]):
     def last_events(self) -> list[Event]:
         """What the latest action caused (nothing right after an undo)."""
         return self.events[-1] if self.events and not self._undone else []
+
+    def per_position(self, name: str, work: Callable[[S], T]) -> T:
+        """``work(state)`` for the position now, worked out once per position: a screen asks
+        it for every frame and every press, and any screen of the table gets the same answer
+        until an action or an undo changes the position (``work`` must be pure: the legal
+        moves, say). One answer is kept per name."""
+        state = self.state
+        kept = self._per_position.get(name)
+        if kept is not None and kept[0] is state:
+            value: T = kept[1]
+            return value
+        value = work(state)
+        self._per_position[name] = (state, value)
+        return value
 
     def record(self) -> str:
         """The game so far as record text (JSON Lines)."""

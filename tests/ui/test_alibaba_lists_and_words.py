@@ -198,6 +198,7 @@ def test_the_end_chart_draws_each_players_money_from_the_ledger_with_the_rounds(
         lines.append((tuple(colour)[:3], list(pts))), real_lines(surf, colour, closed, pts, w))[1])
     monkeypatch.setattr(pygame.draw, "line", lambda surf, colour, a, b, w=1: (
         dashes.append((a, b)) if a[0] == b[0] else None, real_line(surf, colour, a, b, w))[1])
+    app.scene.picture.invalidate()  # the end screen paints its result once: paint it again here
     app.scene.draw(app.screen)
     picture = table.end_picture_rect()
     assert [c for c, _pts in lines] == [seat_rgb(table, s) for s in range(3)]  # one line per seat, its colour

@@ -21,6 +21,7 @@ SPEC = GameSpec(
     texts=str(Path(__file__).parent),
     order=3,
     progress="companion.games.mutabor.progress:progress",
-    # a long game: a third of the bench's count a run; its table halfway through a game
-    bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4),), players=4),
+    # a long game: a third of the bench's count a run; its table halfway through a game, counted
+    # in instructions too (every other frame and press is counted in a whole game at its table)
+    bench=BenchSpec(games=(BenchGames(4, fewer=3),), frames=(BenchFrame(4, counted=True),), players=4),
 )

@@ -33,7 +33,7 @@ SPEC = GameSpec(
             BenchGames(4, (("rules", "suleika"),), "random", target=2000, instructions=0),
         ),
         # the board mid-game with the hint showing, and placing with every legal spot lit
-        frames=tuple(BenchFrame(p, name, words, _MIDGAME, phase, counted=p == 4)
+        frames=tuple(BenchFrame(p, name, words, _MIDGAME, phase, counted=p == 4, instructions=2.0)
                      for p in (4, 2) for name, words, phase in (("hint", "hint showing", "roll"),
                                                                 ("place", "spots lit", "place"))),
         press=BenchFrame(4, session=_MIDGAME, phase="roll"),

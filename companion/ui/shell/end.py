@@ -13,7 +13,7 @@ import pygame
 
 from companion.inputs.events import InputEvent
 from companion.ui import theme
-from companion.ui.kit import line_height, min_size, read_size
+from companion.ui.kit import Layer, line_height, min_size, read_size
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
@@ -34,6 +34,9 @@ class EndScene(Scene):
         ]
         #: presses count from then on (the result seen first, as a confirmation's question)
         self.ready_at = app.now() + 2 * app.tap_guard_s
+        #: everything but the two keys: the result does not change, so it is painted once
+        #: (a redraw blits it) and again only in another language
+        self.picture = Layer(pygame.Rect((0, 0), theme.SIZE), self.paint, clear=False)
 
     def to_menu(self) -> None:
         self.go("menu")
@@ -71,6 +74,12 @@ class EndScene(Scene):
         return line, (self.t("tie_why", what=", ".join(same)) if same else "")
 
     def draw(self, surf: pygame.Surface) -> None:
+        """The result, painted once (:meth:`paint`), and the two keys."""
+        self.picture.draw(surf, key=getattr(self.t, "lang", None))
+        for b in self.buttons:
+            b.draw(surf)
+
+    def paint(self, surf: pygame.Surface) -> None:
         """Title and result on top; each player's figures in a table (left); the table
         screen's own picture of the game's end (right), where it has one. With many players
         the table turns: a row per player, a column per figure, so that no name is cut."""
@@ -91,15 +100,13 @@ class EndScene(Scene):
             self.draw_down(surf, area, names, won, rows)
         if picture:
             self.table.draw_end_picture(surf, picture)
-        for b in self.buttons:
-            b.draw(surf)
 
     @staticmethod
     def fits_across(area: pygame.Rect, names: list[str], rows: list[tuple[str, list[Any]]]) -> bool:
         """Whether a column per player keeps every name whole (at the smallest size)."""
         label_w = 150 if rows else 0
         col_w = (area.w - label_w) // max(1, len(names))
-        font = pygame.font.Font(None, min_size())
+        font = theme.font(min_size())  # the kit's shared face: opened once, not at every draw
         return all(font.size(name)[0] <= col_w - 6 for name in names)
 
     def draw_across(self, surf: pygame.Surface, area: pygame.Rect, names: list[str], won: list[int],
@@ -129,7 +136,7 @@ class EndScene(Scene):
         """A row per player (colour, name, figures), a column per figure under its label."""
         head_h = line_height(min_size()) + 2
         line_h = min(60, (area.h - head_h) // max(1, len(names)))
-        font, small = pygame.font.Font(None, read_size()), pygame.font.Font(None, min_size())
+        font, small = theme.font(read_size()), theme.font(min_size())  # shared faces, opened once
         widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10
                   for label, values in rows]
         name_w = max(120, area.w - sum(widths))

@@ -18,5 +18,6 @@ SPEC = GameSpec(
     options=(OptionSpec("goal", (10, 20), 10, "race.ui.goal"),),
     titles=(("de", "Wettrennen"), ("en", "Race")),
     texts=str(Path(__file__).parent),
-    bench=BenchSpec(games=(BenchGames(2), BenchGames(2, (("goal", 20),))), frames=(BenchFrame(2),), players=2),
+    bench=BenchSpec(games=(BenchGames(2), BenchGames(2, (("goal", 20),))), frames=(BenchFrame(2, counted=True),),
+                     players=2),
 )

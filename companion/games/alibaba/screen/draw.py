@@ -57,7 +57,24 @@ def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The screen under the controls. While a die tumbles only the die moves: the rest is the
+    picture of the state before the roll, painted once per roll (``scene.tumbling``)."""
     now = scene.app.now()
+    if scene.deal is None and scene.dice.busy(now):
+        key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view,
+               scene.ledger_top, getattr(scene.t, "lang", None))
+        scene.tumbling.draw(surf, key=key)
+        if scene.dice.busy(scene.app.now()):
+            scene.dice.draw(surf, rolling_box(scene), now)
+            return
+        # the die came to rest while the picture was painted: part of it may show the roll's
+        # result already, so it is not kept, and the frame is drawn as a still one
+        scene.tumbling.invalidate()
+    draw_still(scene, surf, now)
+
+
+def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool = True) -> None:
+    """Everything :func:`draw` shows, the tumbling die only if ``die``."""
     surf.fill(theme.BG)
     names = scene.names()
     Label(phase_words(scene.t, scene.box, scene.shown_session(), names), scene.head_rect, role="read", bold=True,
@@ -75,7 +92,7 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
         draw_players(scene, surf, scene.players_rect, names)
     chance = scene.pending()
     if scene.deal is None and scene.dice.busy(now):
-        draw_rolling(scene, surf, now)
+        draw_rolling(scene, surf, now, die)
     elif scene.deal is None and chance is not None:
         draw_chance(scene, surf, chance, names, now)
 
@@ -182,14 +199,20 @@ def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: l
         scene.dice.draw(surf, scene.die_rect, now, chance.kind)
 
 
-def draw_rolling(scene: AlibabaScene, surf: pygame.Surface, now: float) -> None:
+def draw_rolling(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool = True) -> None:
     """The die just rolled, big and tumbling, in place of the choices (its value is decided;
     what it does is shown when it lies still)."""
     Label(ui(scene.t, "rolling"), scene.hint_rect, role="read", color=theme.GOLD, align="center").draw(surf)
+    if die:
+        scene.dice.draw(surf, rolling_box(scene), now)
+
+
+def rolling_box(scene: AlibabaScene) -> pygame.Rect:
+    """Where the tumbling die is drawn (it tilts a few px within the screen's background)."""
     side = min(scene.right.w - 40, scene.right.bottom - scene.hint_rect.bottom - 40, 180)
     box = pygame.Rect(0, 0, side, side)
     box.center = (scene.right.centerx, (scene.hint_rect.bottom + scene.right.bottom) // 2)
-    scene.dice.draw(surf, box, now)
+    return box
 
 
 def draw_card(surf: pygame.Surface, rect: pygame.Rect, dealt: int) -> None:

@@ -108,7 +108,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
 
 def lines_needed(text: str, size: int, width: int) -> int:
     """How many lines ``text`` wraps to in ``width`` px at font ``size`` (word by word)."""
-    font = pygame.font.Font(None, size)
+    font = theme.font(size)  # the kit's shared face (Font(None, size)'s pixels), not opened again
     lines, line = 1, ""
     for word in text.split():
         trial = f"{line} {word}".strip()

@@ -42,7 +42,19 @@ from companion.games.alibaba.screen.words import (
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Choice, ChoiceList, Control, DieKeypad, NumberPad, column, cut, read_size, room_for, row
+from companion.ui.kit import (
+    Choice,
+    ChoiceList,
+    Control,
+    DieKeypad,
+    Layer,
+    NumberPad,
+    column,
+    cut,
+    read_size,
+    room_for,
+    row,
+)
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)
@@ -148,6 +160,9 @@ class AlibabaScene(TableScene):
         self._for: Any = None          # the state the choices were built for
         self._options: list[Action] = []
         self.layout()
+        #: the screen under a tumbling die, painted once per roll (see ``draw.draw``)
+        self.tumbling = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
+                              screen_coords=True, clear=False)
 
     # -- layout, once -------------------------------------------------------------------------
     def layout(self) -> None:
@@ -555,8 +570,13 @@ class AlibabaScene(TableScene):
     def demo_presses(self, rng: random.Random) -> list[str]:
         return demo_presses(self, rng)
 
+    def story(self) -> Any:
+        """What the ledger tells of the game (read once per position: the end screen asks for
+        its rows and its picture)."""
+        return self.session.per_position("alibaba.story", lambda _state: story(self.session))
+
     def end_rows(self) -> list[tuple[str, list[Any]]]:
-        st = story(self.session)
+        st = self.story()
         return [(self.t("money"), list(self.state.money)), (ui(self.t, "end_kadi"), st.kadi),
                 (ui(self.t, "end_loot"), st.loot)]
 
@@ -564,7 +584,7 @@ class AlibabaScene(TableScene):
         return picture_rect(self.state.players)
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        st = story(self.session)
+        st = self.story()
         names = self.names()
         notes = []
         if rect.w >= 240:

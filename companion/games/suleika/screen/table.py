@@ -322,6 +322,8 @@ class SuleikaScene(TableScene):
         self._now = now
         self.board_layer.draw(surf, key=self.board_key(now))
         self.panel_layer.draw(surf, key=self.panel_key(now))
+        if self.rolling(now):  # the tumbling face over the panel, which is painted once per roll
+            board.draw_die(surf, panel.DIE, self._panel_face, True)
         top = self.state.omar[0] >= 4
         rect, room = (panel.BANNER_TOP, panel.SAY_TOP) if top else (panel.BANNER_BOTTOM, panel.SAY_BOTTOM)
         if self.banner.active(now):
@@ -349,7 +351,7 @@ class SuleikaScene(TableScene):
         seat = self.view.seat
         return (self.t.lang, seat, panel.turn_text(self, seat) if seat is not None else None,
                 panel.status_text(self, now), bool(self.pay_area()) and self.state.phase == "place",
-                self._panel_face if rolling else self.die_value, rolling, keys,
+                None if rolling else self.die_value, rolling, keys,
                 held.ident if held is not None else None, tuple(panel.score_rows(self, shown)))
 
     def paint_board(self, surf: pygame.Surface) -> None:

@@ -106,16 +106,10 @@ def paint_city(surf: pygame.Surface, grid: BoardGrid, box: Any, scenery: Iterabl
     def at(cell: Cell) -> pygame.Rect:
         return cell_rect(grid, cell).move(-ox, -oy)
 
-    for y in range(box.height):
-        for x in range(box.width):
-            pygame.draw.rect(surf, zone_colour(box.wind(y)), at((x, y)))
-    for y in range(box.height):
-        for x in range(box.width):
-            pygame.draw.rect(surf, GRID_LINE, at((x, y)).inflate(2, 2), 1)
-    for cell, colour in ((box.start, START), (box.goal, GOAL)):
-        r = at(cell)
-        pygame.draw.rect(surf, colour, r)
-        pygame.draw.rect(surf, theme.INK, r, 2)
+    if origin == grid.area.topleft and surf.get_size() == grid.area.size:
+        surf.blit(ground(grid, box), (0, 0))  # the board's own layer: the ground as painted once
+    else:
+        paint_ground(surf, grid, box, origin)
     for cell in stars:
         draw_star(surf, at(cell).inflate(-4, -4))
     solid = set(scenery)
@@ -130,6 +124,49 @@ def paint_city(surf: pygame.Surface, grid: BoardGrid, box: Any, scenery: Iterabl
         r = at(cell)
         pygame.draw.rect(surf, CLOUD, r.inflate(2, 2), border_radius=8)
         pygame.draw.rect(surf, CLOUD_EDGE, r.inflate(2, 2), 1, border_radius=8)
+
+
+def paint_ground(surf: pygame.Surface, grid: BoardGrid, box: Any, origin: tuple[int, int] = (0, 0)) -> None:
+    """What never changes in a game: the wind zones, the grid lines, the two podiums."""
+    ox, oy = origin
+
+    def at(cell: Cell) -> pygame.Rect:
+        return cell_rect(grid, cell).move(-ox, -oy)
+
+    for y in range(box.height):
+        for x in range(box.width):
+            pygame.draw.rect(surf, zone_colour(box.wind(y)), at((x, y)))
+    for y in range(box.height):
+        for x in range(box.width):
+            pygame.draw.rect(surf, GRID_LINE, at((x, y)).inflate(2, 2), 1)
+    for cell, colour in ((box.start, START), (box.goal, GOAL)):
+        r = at(cell)
+        pygame.draw.rect(surf, colour, r)
+        pygame.draw.rect(surf, theme.INK, r, 2)
+
+
+class _Ground:
+    """The ground of the board for one box, painted once for every table that uses that box
+    (some 600 rectangles: the board's layer is painted again at every move, and a new table,
+    the one after the city too, would paint it once more)."""
+
+    def __init__(self) -> None:
+        self.box: Any = None  #: kept, so that its id in the key is not another box's
+        self.layer: Layer | None = None
+
+    def surface(self, grid: BoardGrid, box: Any) -> pygame.Surface:
+        if self.layer is None or self.layer.rect != grid.area:
+            self.layer = Layer(grid.area, lambda surf: paint_ground(surf, grid, self.box, grid.area.topleft))
+        self.box = box
+        return self.layer.surface(key=(id(box), tuple(grid.area), grid.cell))
+
+
+_GROUND = _Ground()
+
+
+def ground(grid: BoardGrid, box: Any) -> pygame.Surface:
+    """The board's wind zones, grid and podiums for ``box`` (see :class:`_Ground`)."""
+    return _GROUND.surface(grid, box)
 
 
 def carpet_rects(grid: BoardGrid, box: Any, state: Any) -> dict[int, pygame.Rect]:

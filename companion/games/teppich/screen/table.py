@@ -93,12 +93,18 @@ class TeppichScene(TableScene):
         if self._for is not self.state:
             self.reset_entry()
 
+    def all_options(self) -> list[Option]:
+        """Every legal move of the position (the cards' flights, the steers, the drift), listed
+        once per position for the whole session (``Session.per_position``), never for a frame."""
+        box = self.box
+        return self.session.per_position("teppich.options", lambda state: list(options(box, state)))
+
     def step_moves(self) -> dict[str, Option]:
         """The legal steers and the drift now, by their key ("up", ..., "drift")."""
         if self._moves_for is not self.state:
             self._moves_for = self.state
             self._moves = {}
-            for o in options(self.box, self.state):
+            for o in self.all_options():
                 if o.action["action"] == "steer":
                     self._moves[o.action["dir"]] = o
                 elif o.action["action"] == "drift":
@@ -106,11 +112,20 @@ class TeppichScene(TableScene):
         return self._moves
 
     def card_all(self) -> list[Option]:
-        key = (self.state, self.v, self.h, self.pair)
+        state = self.state
+        key = (state, self.v, self.h, self.pair)
         if self._card_for != key:
             self._card_for = key
-            v, h = self.v, self.h
-            self._card = card_options(self.box, self.state, v, h, self.pair) if v is not None and h is not None else []
+            v, h, pair = self.v, self.h, self.pair
+            if v is None or h is None:
+                self._card = []
+            elif state.pending is None and not state.over:
+                # the card's flights out of the position's listing: the same options in the
+                # same order as card_options gives them, without walking them again
+                self._card = [o for o in self.all_options()
+                              if o.action.get("v") == v and o.action.get("h") == h and o.action.get("pair") == pair]
+            else:
+                self._card = card_options(self.box, state, v, h, pair)
         return self._card
 
     def shown_options(self) -> list[Option]:
