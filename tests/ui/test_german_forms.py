@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -35,7 +34,7 @@ WRONG = [
 
 
 def german(game: str) -> dict[str, dict[str, str]]:
-    path = Path(import_module(f"companion.games.{game}").__file__).parent / "de.toml"
+    path = Path(spec(game).texts or "") / "de.toml"
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
@@ -53,7 +52,8 @@ def renderings(template: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game", [g for g in REGISTRY if playable(g)])
+# the games that come with the companion (the race of tests/tinygame has no German of its own to check)
+@pytest.mark.parametrize("game", [g for g in REGISTRY if playable(g) and spec(g).engine.startswith("companion.")])
 def test_no_wrong_form_in_any_german_text_of_the_game(game):
     found = []
     for section in ("refusal", "reason", "ui", "chance"):

@@ -11,7 +11,6 @@ import random
 import re
 import string
 import tomllib
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +67,7 @@ def filled(template: str) -> str:
 
 def templates(app: Any, game: str, section: str) -> dict[str, str]:
     """The game's own word file's ``[section]`` in the screen's language."""
-    path = Path(import_module(f"companion.games.{game}").__file__).parent / f"{app.texts.lang}.toml"
+    path = Path(spec(game).texts or "") / f"{app.texts.lang}.toml"  # any game's, installed or not
     words = tomllib.loads(path.read_text(encoding="utf-8")).get(section, {})
     return {k: v for k, v in words.items() if isinstance(v, str)}
 
@@ -87,7 +86,9 @@ def cut_or_bad(app: Any, scene: Any) -> list[str]:
     return found
 
 
-PLAYABLE = [g for g in REGISTRY if playable(g)]
+#: the games that come with the companion (the race of tests/tinygame is a bare fixture of the
+#: plug-in mechanism, not a screen players read)
+PLAYABLE = [g for g in REGISTRY if playable(g) and spec(g).engine.startswith("companion.")]
 
 
 #: the words of the games' screens that tell an event, a payment, a capture or a pass
