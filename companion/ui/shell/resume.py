@@ -44,7 +44,7 @@ class ResumeScene(Scene):
                    key="resume"),
             # top right, never where a table's keys sit (the wind card key is bottom left)
             Button(pygame.Rect(490, 10, 300, 150), discard, self.discard, size=read_size(),
-                   color=theme.BAD if self.laid_sure else None, key="discard"),
+                   color=theme.BAD_FILL if self.laid_sure else None, key="discard"),
         ]
         self.dirty = True
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import pygame
 
+from companion.boxdata import BoxDataError
 from companion.engine.base import IllegalAction
-from companion.games import OptionSpec, spec
+from companion.games import OptionSpec, get_engine, spec
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
@@ -45,7 +46,25 @@ class SetupScene(Scene):
         self.seed = seed
         self.colors = list(colors) if colors and len(colors) == self.count else self.spec.default_colors(self.count)
         self.focus = 0
+        #: why the game's box data cannot be used, in the screen's language; None when it can
+        self.broken = self.box_problem()
         self.layout()
+
+    def box_problem(self) -> str | None:
+        """A game whose box files are broken is refused here, with the file, the line and the
+        staff page that explains it; every other game stays playable (the engine is built
+        once with its box data, so a good game costs nothing more at its table)."""
+        try:
+            get_engine(self.game)
+        except BoxDataError as exc:
+            import sys
+
+            print(f"box: {self.game}: {exc}", file=sys.stderr)  # the English sentence, for the log
+            where = self.t("staff.ui.box_where_line", file=exc.file, line=exc.line) if exc.line \
+                else self.t("staff.ui.box_where", file=exc.file)
+            return self.t("box_broken", game=title(self.t, self.game), where=where,
+                          page=self.t("staff.ui.entry_box"))
+        return None
 
     def cafe_defaults(self) -> dict[str, Any]:
         """Each option at what the staff chose for this game (``settings.toml`` beside the
@@ -111,8 +130,15 @@ class SetupScene(Scene):
         self.layout()
 
     def start(self) -> None:
+        if self.broken is not None:
+            self.say(self.broken, bad=True)
+            return
         try:
             session = Session.new(self.header(), self.app.store)
+        except BoxDataError:
+            self.broken = self.box_problem()  # a file changed since the screen was opened
+            self.layout()
+            return
         except (IllegalAction, StoreError) as exc:
             self.say(self.t.refusal(self.game, exc), bad=True)
             return
@@ -185,7 +211,8 @@ class SetupScene(Scene):
                         role="min"))
         back, start = row(BOTTOM, 2, 10, touch=True)
         b.append(Button(back, self.t("back"), self.back, size=size, key="back"))
-        b.append(Button(start, self.t("start"), self.start, selected=True, size=size, key="start"))
+        b.append(Button(start, self.t("start"), self.start, selected=self.broken is None, size=size, key="start",
+                        enabled=self.broken is None))
         self.buttons = b
         self.dirty = True
 
@@ -207,5 +234,11 @@ class SetupScene(Scene):
         if self.banner.active(self.app.now()):
             # over the title, the one place no control lives
             self.banner.draw(surf, pygame.Rect(10, 2, 780, 64), self.app.now())
-        if self.count <= 3:
+        if self.broken is not None:
+            # in place of the seats: this game cannot be played until the staff mend its box
+            area = pygame.Rect(SEATS.x, SEATS.y, SEATS.w, BOTTOM.bottom - SEATS.y)
+            surf.fill(theme.BG, area)
+            pygame.draw.rect(surf, theme.BAD_FILL, area, border_radius=8)
+            self.label(surf, self.broken, area.inflate(-16, -12), role="min", wrap=True, valign="top")
+        elif self.count <= 3:
             self.label(surf, self.t("setup_hint"), HINT, role="min", color=theme.INK_DIM, wrap=True)

@@ -247,7 +247,7 @@ class SystemPage(StaffPage):
         self.laid_sure = self.sure
         label = self.st(f"{self.action}_sure" if self.laid_sure else f"{self.action}_do")
         return [self.button(pygame.Rect(120, 180, 560, 100), label, self.do, "do", read=True,
-                            color=theme.BAD if self.laid_sure else None)]
+                            color=theme.BAD_FILL if self.laid_sure else None)]
 
     def update(self, now: float) -> bool:
         if self.laid_sure != self.sure:  # the question went away unanswered: the key says so
