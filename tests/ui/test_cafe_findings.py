@@ -67,3 +67,83 @@ def test_a_game_with_a_broken_box_file_is_refused_at_setup_and_the_others_play(t
         assert scene_name(app) not in ("SetupScene", "MenuScene")  # Suleika's table
     finally:
         app.close()
+
+
+# -- 24.3 / 19.15 every unfinished game is offered; the game menu's focus goes on with it -------
+def unfinished_games(store, games=("suleika", "alibaba", "suleika")):
+    out = []
+    for seed, game in enumerate(games, 1):
+        session = Session.new(spec(game).header(3, seed), store)
+        session.roll(3) if game == "suleika" else session.roll()
+        out.append(session)
+    return out
+
+
+def test_the_menu_and_the_resume_screen_offer_every_unfinished_game(app):
+    sessions = unfinished_games(app.store)
+    app.go("menu")
+    settle(app)
+    assert "Weiterspielen: 3 Spiele sind nicht zu Ende" in shown(app)
+    press(app, "ok")  # the focus is on going on
+    assert scene_name(app) == "ResumeScene"
+    seen = set()
+    for _ in range(3):
+        seen.add(app.scene.row.id)
+        assert any(t.startswith("Nicht zu Ende: Spiel") for t in shown(app))
+        press(app, "right")
+    assert seen == {s.game_id for s in sessions}
+    # the paused Suleika game, not only the newest, can be taken up
+    while app.scene.row.id != sessions[0].game_id:
+        press(app, "right")
+    press(app, "ok")
+    assert scene_name(app) != "ResumeScene" and app.scene.session.game_id == sessions[0].game_id
+
+
+def test_discarding_one_of_several_unfinished_games_keeps_the_others_offered(app, monkeypatch):
+    from companion.ui.kit import confirm
+
+    sessions = unfinished_games(app.store)
+    app.go("resume", row=app.store.waiting()[0])
+    settle(app)
+    t = [1000.0]
+    app.scene.discarding.clock = lambda: t[0]
+    tap_label(app, "Verwerfen")
+    t[0] += confirm.SEEN_S + 0.1
+    tap_label(app, "Wirklich verwerfen? Noch einmal drücken.")
+    assert scene_name(app) == "ResumeScene" and len(app.scene.rows) == 2
+    assert {r.id for r in app.store.waiting()} == {s.game_id for s in sessions[:2]}
+
+
+def test_after_pausing_to_the_menu_its_focus_is_on_going_on(app):
+    session = unfinished_games(app.store, ("alibaba",))[0]
+    app.go("table", session=session)
+    settle(app)
+    press(app, "menu")
+    assert scene_name(app) == "PauseScene"
+    press(app, "right")
+    press(app, "ok")  # "Zum Spielmenü"
+    assert scene_name(app) == "MenuScene"
+    focused = [b.label for b in app.scene.buttons if b.selected]
+    assert focused == ["Weiterspielen: Ali Baba"]
+    press(app, "ok")
+    assert scene_name(app) == "ResumeScene"
+
+
+def test_the_resume_screen_writes_the_start_in_the_screens_language(tmp_path):
+    store = Store(tmp_path / "g.sqlite3")
+    unfinished_games(store, ("suleika",))
+    for lang, words in (("de", "begonnen "), ("en", "started ")):
+        app = root.make_app(store=store, lang=lang, fullscreen=False, sound=False)
+        try:
+            app.go("resume", row=store.waiting()[0])
+            settle(app)
+            line = next(t for t in shown(app) if t.startswith("Suleika"))
+            started = line.split("\n")[1]
+            assert started.startswith(words)
+            if lang == "en":
+                assert "." not in started and any(m in started for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                                                          "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"))
+            else:
+                assert " Uhr" in started
+        finally:
+            app.close()

@@ -47,8 +47,8 @@ class StaffMenu(StaffPage):
     """Every staff entry, each its own small screen; "Done" goes back to the game."""
 
     title_key = "menu_title"
-    ENTRIES = ("language", "volume", "options", "buttons", "box", "history", "store", "keep",
-               "restart", "reboot", "poweroff")
+    ENTRIES = ("language", "volume", "options", "buttons", "touch", "box", "history", "unfinished", "store",
+               "keep", "pin", "clock", "restart", "reboot", "poweroff")
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         test, before = _BACK.pop(id(app), (None, None))
@@ -60,7 +60,7 @@ class StaffMenu(StaffPage):
         return self.st("done")
 
     def entries(self) -> list[Button]:
-        cells = grid(BODY, 4, 3, 8, touch=True)
+        cells = grid(BODY, 5, 3, 8, touch=True)
         return [self.button(cells[i], self.st(f"entry_{name}"), partial(self.open, name), name)
                 for i, name in enumerate(self.ENTRIES)]
 
