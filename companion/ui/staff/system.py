@@ -28,9 +28,10 @@ SET_TIME: tuple[str, ...] = ("timedatectl", "--no-ask-password", "set-time")
 FIELDS = ("day", "month", "year", "hour", "minute")
 
 
-def set_clock(stamp: str, run: Callable[..., Any] = subprocess.run) -> str:
+def set_clock(stamp: str, run: Callable[..., Any] | None = None) -> str:
     """Set the system clock to ``stamp``; returns "done", or why not: "not_allowed",
     "ntp", "no_timedatectl", "failed" (the system's words go to the log)."""
+    run = subprocess.run if run is None else run
     try:
         done = run([*SET_TIME, stamp], capture_output=True, text=True, timeout=20)
     except FileNotFoundError:
