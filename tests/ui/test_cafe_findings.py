@@ -147,3 +147,74 @@ def test_the_resume_screen_writes_the_start_in_the_screens_language(tmp_path):
                 assert " Uhr" in started
         finally:
             app.close()
+
+
+# -- 24.2 the button test goes on past a dead button and marks every button seen ---------------
+def test_the_button_test_passes_over_a_dead_button_and_marks_the_others_in_any_order(app):
+    from companion.inputs.events import BUTTONS
+
+    scene = app.go("selftest", back="staff")
+    settle(app)
+    t = [app.now()]
+    app.now = lambda: t[0]  # the app's clock, moved by hand
+    scene.asked_since = t[0]
+    press(app, "undo")     # out of turn: marked at once
+    press(app, "right")
+    assert {"undo", "right"} <= set(scene.arrived) and scene.asking == "roll"
+    t[0] += scene.timeout + 0.1   # ROLL is dead: its wait runs out
+    settle(app)
+    assert scene.asking == "left"
+    press(app, "left")
+    assert scene.asking == "straight"  # RIGHT came already
+    tap_label(app, "Auslassen")         # STRAIGHT skipped by hand
+    assert scene.asking == "ok"
+    press(app, "ok")
+    assert scene.asking is None and set(scene.missing()) == {"roll", "straight"}
+    result = " ".join(shown(app))
+    assert "Nicht angekommen: WÜRFELN, GERADE" in result and "mit OK zurück" in result
+    assert set(scene.arrived) == set(BUTTONS) - {"roll", "straight"}
+
+
+def test_a_skipped_button_that_comes_later_is_marked_after_all(app):
+    scene = app.go("selftest")
+    settle(app)
+    tap_label(app, "Auslassen")
+    assert scene.missing() == ["roll"]
+    press(app, "roll")
+    assert scene.missing() == [] and "roll" in scene.arrived
+
+
+# -- 24.15 the command-line button test -----------------------------------------------------------
+def test_the_command_line_button_test_names_buttons_as_the_readme_and_no_pins_without_gpio(monkeypatch, capsys):
+    from companion import cli
+    from companion.ui import drivers
+
+    monkeypatch.setattr(drivers.WaitDriver, "result_s", 0.0)
+    assert cli.main(["--no-gpio", "--lang", "en", "selftest", "--timeout", "0"]) == 1
+    out = capsys.readouterr().out
+    assert "GPIO" not in out
+    assert 'STRAIGHT "AHEAD": NOT reached' in out and "    ROLL: NOT reached" in out
+    assert "never came: ROLL, LEFT, STRAIGHT, RIGHT, OK, UNDO" in out
+
+
+def test_the_command_line_button_test_lists_a_wrong_press(monkeypatch, capsys):
+    from companion import cli
+    from companion.ui import drivers
+
+    class Slip(drivers.MockSelftestDriver):
+        slipped = False
+
+        def __call__(self, app):
+            if not self.slipped and app.scene.asking == "roll":
+                self.slipped = True
+                pin = self.factory.pin(self.pins["left"])  # LEFT pressed while ROLL was asked for
+                pin.drive_low()
+                pin.drive_high()
+                return True
+            return super().__call__(app)
+
+    monkeypatch.setattr(drivers, "MockSelftestDriver", Slip)
+    assert cli.main(["selftest", "--mock"]) == 0
+    out = capsys.readouterr().out
+    assert "wrong press: LEFT came while ROLL was asked for" in out
+    assert "(GPIO " in out  # the pins, where pins are used
