@@ -218,3 +218,95 @@ def test_the_command_line_button_test_lists_a_wrong_press(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "wrong press: LEFT came while ROLL was asked for" in out
     assert "(GPIO " in out  # the pins, where pins are used
+
+
+# -- 24.11 sounds: a click for an accepted press, a buzz for a refused one, coins for a payment ---
+class Heard:
+    """What the app asked its sounds to play."""
+
+    available = True
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    @property
+    def plays(self) -> int:
+        return len(self.names)
+
+    def play(self, name: str) -> None:
+        self.names.append(name)
+
+    def rest(self, now=None) -> None:
+        pass
+
+
+def test_every_accepted_press_clicks_and_a_refused_one_buzzes(app):
+    app.sounds = heard = Heard()
+    app.go("menu")
+    settle(app)
+    press(app, "right")
+    assert heard.names == ["click"]
+    session = Session.new(spec("suleika").header(3, 1), app.store)
+    app.go("table", session=session)
+    settle(app)
+    heard.names.clear()
+    press(app, "undo")  # nothing to take back yet: refused
+    assert heard.names == ["refused"], heard.names
+    heard.names.clear()
+    tap_label(app, "Menü")
+    assert heard.names == ["click"]
+
+
+def test_a_payment_rings_the_coins_in_any_game(app):
+    app.sounds = heard = Heard()
+    session = Session.new(spec("suleika").header(2, 3), app.store)
+    app.go("table", session=session)
+    settle(app)
+    import random
+
+    from companion.session.simulate import random_step
+
+    rng = random.Random(5)
+    for _ in range(400):
+        paid = any(ev.kind == "pay" and ev.data.get("amount") for ev in session.last_events)
+        if paid or session.over:
+            break
+        session.act(random_step(session.engine, session.state, rng))
+    assert paid, "no payment in 400 steps"
+    app.scene.dirty = True
+    settle(app)
+    assert "coins" in heard.names
+
+
+def test_a_machine_without_a_sound_card_opens_no_mixer_and_prints_no_alsa_lines(tmp_path, monkeypatch, capfd):
+    from companion.ui import sound
+
+    monkeypatch.delenv("SDL_AUDIODRIVER", raising=False)
+    monkeypatch.setattr(sound, "CARDS", tmp_path / "cards")  # no /proc/asound/cards: no card
+    (tmp_path / "cards").write_text("--- no soundcards ---\n")
+    assert not sound.sound_card(tmp_path / "cards", {})
+    monkeypatch.setattr(sound, "sound_card", lambda *a, **k: False)
+    sounds = sound.Sounds()
+    sounds.play("click")
+    assert not sounds.available and not pygame_mixer_open()
+    assert "ALSA" not in capfd.readouterr().err
+
+
+def pygame_mixer_open() -> bool:
+    import pygame
+
+    return bool(pygame.mixer.get_init())
+
+
+def test_the_volume_page_says_when_there_is_no_sound_card(app):
+    from companion.ui.staff import base as staff_base
+
+    app.sounds = Heard()
+    app.sounds.available = False
+    staff_base.open_for(app)
+    try:
+        app.go("staff", page="volume")
+        settle(app)
+        assert any("keine Soundkarte" in t for t in shown(app))
+    finally:
+        staff_base.shut(app)

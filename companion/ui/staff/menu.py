@@ -124,7 +124,7 @@ class VolumePage(LanguagePage):
         v = self.settings.volume
         out = [self.button(minus, "− 10", lambda: self.set(v - 10), "minus", read=True, enabled=v > 0),
                self.button(plus, "+ 10", lambda: self.set(v + 10), "plus", read=True, enabled=v < 100)]
-        out += [self.button(r, f"{p} %", partial(self.set, p), f"p{p}", read=True, selected=p == v)
+        out += [self.button(r, self.st("percent", n=p), partial(self.set, p), f"p{p}", read=True, selected=p == v)
                 for r, p in zip(presets[:3], (0, 50, 100), strict=True)]
         out.append(self.button(presets[3], self.st("volume_test"), lambda: self.app.sounds.play("click"), "test"))
         return out
@@ -136,10 +136,14 @@ class VolumePage(LanguagePage):
 
     def draw_page(self, surf: pygame.Surface) -> None:
         value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
-        self.label(surf, f"{self.settings.volume} %", value, size=read_size(True) + 20, bold=True,
+        self.label(surf, self.st("percent", n=self.settings.volume), value, size=read_size(True) + 20, bold=True,
                    color=theme.GOLD, align="center")
         self.label(surf, self.st("volume_note"), pygame.Rect(20, 304, 760, 90), role="min", color=theme.INK_DIM,
                    wrap=True, align="center")
+        if not getattr(self.app.sounds, "available", True):
+            # no sound card (or the mixer would not open): the setting is kept for when there is one
+            self.label(surf, self.st("volume_no_card"), pygame.Rect(20, 396, 760, 76), role="min", color=theme.BAD,
+                       wrap=True, align="center", valign="top")
 
 
 class KeepPage(LanguagePage):
