@@ -5,7 +5,6 @@ players met them (the "Every player and every staff member" findings, and the sh
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,7 @@ from companion.games import spec
 from companion.paths import assets_dir
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.ui.kit import recording
+from companion.ui.kit import problems, recording
 from tests.ui.screen import press, settle, tap_label
 
 
@@ -310,3 +309,101 @@ def test_the_volume_page_says_when_there_is_no_sound_card(app):
         assert any("keine Soundkarte" in t for t in shown(app))
     finally:
         staff_base.shut(app)
+
+
+# -- 24.16 / 19.15 names: the limit is told, nothing is cut silently, a name breaks at its hyphen --
+def name_screen(app, lang="de"):
+    app.set_language(lang)
+    app.go("setup", game="alibaba")
+    settle(app)
+    tap_label(app, "Spieler 1" if lang == "de" else "Player 1")
+    assert scene_name(app) == "NameScene"
+    return app.scene
+
+
+def test_the_name_keyboard_tells_the_limit_and_says_when_a_name_is_full(app):
+    scene = name_screen(app)
+    assert "noch 14 von 14 Zeichen" in shown(app)
+    with recording() as rec:
+        app.scene.draw(app.screen)
+    assert problems(rec) == []
+    for ch in "Maximiliane-Sophie":
+        scene.on_text(ch)
+    settle(app)
+    assert scene.name == "Maximiliane-So"
+    said = shown(app)
+    assert "noch 0 von 14 Zeichen" in said and "Ein Name hat höchstens 14 Zeichen." in said
+
+
+def test_a_long_hyphenated_name_breaks_at_its_hyphen_on_the_setup_screen(app):
+    app.go("setup", game="alibaba", players=6, names=["Maximiliane-So"])
+    settle(app)
+    from companion.ui.kit import Label, inset
+
+    key = next(b for b in app.scene.tappables() if b.key == ("name", 0))
+    # too wide for one line at the smallest size: the only place the line may break is after
+    # the hyphen (it broke inside the word: "Maximilian" / "e-So")
+    assert key.label == "Maximiliane- So"
+    fitted = Label(key.label, inset(key.rect, 5, 2), role="min", size=key.size, wrap=True).fitted()
+    assert fitted.fits and fitted.shown == key.label and "…" not in fitted.shown
+    assert fitted.image.get_height() > fitted.size // 2 * 2  # two lines
+
+
+def test_the_english_name_keyboard_is_qwerty_with_the_accents_a_key_away(app):
+    scene = name_screen(app, "en")
+    letters = [b.label for b in scene.tappables() if isinstance(b.key, tuple) and b.key[0] == "key"]
+    assert "".join(letters).startswith("QWERTYUIOP") and "Ü" not in letters and "Z" in letters
+    tap_label(app, "ÄÉÇ")
+    letters = [b.label for b in app.scene.tappables() if isinstance(b.key, tuple) and b.key[0] == "key"]
+    assert {"Ä", "Ö", "Ü", "É", "ß"} <= set(letters)
+    tap_label(app, "É")
+    tap_label(app, "ABC")
+    tap_label(app, "M")
+    assert app.scene.name == "Ém"
+
+
+# -- 24.3 Teppich's city and its game are one game: no phantom history row ----------------------
+def test_the_city_and_its_game_are_one_game_in_the_history(app):
+    session = Session.new(spec("teppich").header(3, 4), app.store)
+    app.go("table", session=session)
+    settle(app)
+    assert app.scene.city is not None
+    for _ in range(60):
+        if getattr(app.scene, "city", None) is None:
+            break
+        press(app, "ok")
+    assert app.scene.city is None and app.scene.session.game_id != session.game_id
+    assert app.store.history() == []  # no "vorzeitig beendet · 0 Schritte" row
+    assert [r.id for r in app.store.unfinished()] == [app.scene.session.game_id]
+
+
+# -- 19.15 the first tap on "Los" after typing names acts (with the real tap guard) ---------------
+@pytest.mark.parametrize("how", ["keys", "keyboard"])
+def test_the_first_tap_on_start_after_typing_a_name_is_not_ignored(app, monkeypatch, how):
+    from companion.ui.app import App
+    from companion.ui.kit import GUARD_S
+    from tests.ui.screen import FakeClock
+
+    monkeypatch.setattr(App, "tap_guard_s", GUARD_S)
+    clock = FakeClock()
+    app.now = clock
+    app.go("setup", game="suleika")
+    settle(app)
+    clock.advance(1.0)
+    tap_label(app, "Spieler 1")
+    for ch in "Anna":
+        clock.advance(0.4)
+        if how == "keys":
+            tap_label(app, ch.upper())
+        else:
+            app.scene.on_text(ch)
+            settle(app)
+    clock.advance(0.4)
+    if how == "keys":
+        tap_label(app, "OK")
+    else:
+        press(app, "ok")
+    assert scene_name(app) == "SetupScene"
+    clock.advance(0.3)  # a deliberate tap a moment after the setup came back
+    tap_label(app, "Los")
+    assert scene_name(app) not in ("SetupScene", "NameScene"), "the first tap on Los was ignored"

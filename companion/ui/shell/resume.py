@@ -22,6 +22,7 @@ from companion.ui.i18n import title
 from companion.ui.kit import Confirm, read_size
 from companion.ui.shell.when import day_time
 from companion.ui.scene import Scene
+from companion.ui.shell.when import day_time
 from companion.ui.widgets import Button
 
 

@@ -79,6 +79,14 @@ class SetupScene(Scene):
     def name(self, i: int) -> str:
         return self.names[i] or self.t("player_n", n=i + 1)
 
+    def shown_name(self, i: int, width: int) -> str:
+        """The seat's name on its key: a name too wide for one line may break after a hyphen
+        (a space after it lets the line break there, "Maximiliane-" / "So"), not inside a word."""
+        name = self.name(i)
+        if "-" in name and theme.font(min_size()).size(name)[0] > width:
+            return name.replace("-", "- ")
+        return name
+
     def header(self) -> dict[str, Any]:
         seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
         h = self.spec.header(self.count, seed, **{o.key: self.values[o.key] for o in self.options()})
@@ -183,6 +191,11 @@ class SetupScene(Scene):
         shown = self.t("yes" if v else "no") if isinstance(v, bool) else self.t(f"{o.text}_{v}")
         return f"{self.t(o.text)}: {shown}"
 
+    def notes(self) -> list[str]:
+        """The game's explanation of each option as chosen, where its words have one."""
+        keys = [f"{o.text}_{self.values[o.key]}_note" for o in self.options()]
+        return [self.t(k) for k in keys if self.t.has(k)]
+
     def layout(self) -> None:
         """Left: the player count and one line per seat (colour chip, name); right: the
         options, the language, back and start. Two columns of seats for five and six."""
@@ -199,7 +212,7 @@ class SetupScene(Scene):
         for i in range(self.count):
             x, y = SEATS.x + (i // per_col) * (w + 8), SEATS.y + (i % per_col) * 70
             b.append(Button(pygame.Rect(x, y, 64, 64), "", partial(self.swap_colour, i), key=("colour", i)))
-            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.name(i), partial(self.edit_name, i),
+            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.shown_name(i, w - 80), partial(self.edit_name, i),
                             size=min_size(), key=("name", i), role="min"))
         y = OPTIONS.y
         for o in self.options():
@@ -240,5 +253,11 @@ class SetupScene(Scene):
             surf.fill(theme.BG, area)
             pygame.draw.rect(surf, theme.BAD_FILL, area, border_radius=8)
             self.label(surf, self.broken, area.inflate(-16, -12), role="min", wrap=True, valign="top")
+        elif self.notes():
+            # what the options chosen mean (a game's words may say "<option>_<value>_note"): under
+            # the seats while there is room, else under the options
+            below = self.buttons[-3].rect.bottom + 8  # the language key, the last line of options
+            room = HINT if self.count <= 3 else pygame.Rect(OPTIONS.x, below, OPTIONS.w, BOTTOM.y - 6 - below)
+            self.label(surf, " ".join(self.notes()), room, role="min", color=theme.INK_DIM, wrap=True, valign="top")
         elif self.count <= 3:
             self.label(surf, self.t("setup_hint"), HINT, role="min", color=theme.INK_DIM, wrap=True)
