@@ -407,3 +407,31 @@ def test_the_first_tap_on_start_after_typing_a_name_is_not_ignored(app, monkeypa
     clock.advance(0.3)  # a deliberate tap a moment after the setup came back
     tap_label(app, "Los")
     assert scene_name(app) not in ("SetupScene", "NameScene"), "the first tap on Los was ignored"
+
+
+# -- 19.15 "Regeln: Marrakech" is explained at setup ----------------------------------------------
+@pytest.mark.parametrize(("lang", "words"), [("de", "jeder beginnt mit 30 Dinar"), ("en", "everyone starts with 30")])
+def test_the_rules_chosen_at_setup_are_explained(app, lang, words):
+    app.set_language(lang)
+    for players in (3, 4):
+        app.go("setup", game="suleika", players=players, options={"rules": "marrakech"})
+        settle(app)
+        with recording() as rec:
+            app.scene.draw(app.screen)
+        assert any(words in t.text for t in rec.texts), (players, [t.text for t in rec.texts])
+        assert problems(rec) == []
+
+
+# -- 24.10 English staff words, numbers and per cent per language ---------------------------------
+def test_english_staff_pages_read_naturally_and_numbers_follow_the_language(tmp_path):
+    from companion.ui.i18n import Texts
+    from companion.ui.shell.when import number
+
+    en, de = Texts("en"), Texts("de")
+    assert en("staff.ui.language_note") == "Takes effect at once on every screen and is kept after a restart."
+    assert "never is" not in en("staff.ui.keep_note", count=3)
+    assert "packed file" not in en("staff.ui.qr_note", game=3)
+    assert en("staff.ui.game_title", game=4) == "Game number 4"
+    assert (number(en, 10000), number(de, 10000), number(en, 500)) == ("10,000", "10.000", "500")
+    assert (en("staff.ui.percent", n=100), de("staff.ui.percent", n=100)) == ("100%", "100 %")
+    assert (en("staff.ui.steps_one"), en("staff.ui.minutes_one")) == ("1 step", "1 minute")

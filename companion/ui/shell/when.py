@@ -28,3 +28,15 @@ def minutes(seconds: float) -> int:
     if seconds <= 0:
         return 0
     return max(1, round(seconds / 60))
+
+
+def number(t: Any, n: int) -> str:
+    """A whole number with the language's thousands mark ("10.000", "10,000"); four digits and
+    fewer as they are.
+
+    >>> number(lambda key: ".", 10000), number(lambda key: ",", 2000)
+    ('10.000', '2000')
+    """
+    if abs(n) < 10000:
+        return str(n)
+    return f"{n:,}".replace(",", str(t("thousands_mark")))

@@ -24,6 +24,7 @@ from companion.ui import theme
 from companion.ui.i18n import title
 from companion.ui.kit import Confirm, grid, read_size, row
 from companion.ui.scene import Scene
+from companion.ui.shell.when import number
 from companion.ui.staff.base import BODY, RETURN_S, StaffPage, open_for, shut
 from companion.ui.widgets import Button
 
@@ -162,7 +163,7 @@ class KeepPage(LanguagePage):
         more = [c for c in KEEP_CHOICES if c > n]
         out = [self.button(minus, "−", lambda: self.set(fewer[-1]), "minus", read=True, enabled=bool(fewer)),
                self.button(plus, "+", lambda: self.set(more[0]), "plus", read=True, enabled=bool(more))]
-        out += [self.button(r, str(p), partial(self.set, p), f"p{p}", read=True, selected=p == n)
+        out += [self.button(r, number(self.t, p), partial(self.set, p), f"p{p}", read=True, selected=p == n)
                 for r, p in zip(presets, self.PRESETS, strict=True)]
         return out
 
@@ -182,7 +183,7 @@ class KeepPage(LanguagePage):
 
     def draw_page(self, surf: pygame.Surface) -> None:
         value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
-        self.label(surf, str(self.settings.keep_finished), value, size=read_size(True) + 20, bold=True,
+        self.label(surf, number(self.t, self.settings.keep_finished), value, size=read_size(True) + 20, bold=True,
                    color=theme.GOLD, align="center")
         self.label(surf, self.st("keep_note", count=self.ended()), pygame.Rect(20, 304, 760, 168), role="min",
                    color=theme.INK_DIM, wrap=True, align="center", valign="top")
