@@ -5,6 +5,8 @@ line, LEFT/RIGHT change it, OK starts, UNDO goes back)."""
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -29,6 +31,61 @@ SEATS = pygame.Rect(20, 142, 450, 276)     # four lines of 70 px, or two columns
 HINT = pygame.Rect(20, 356, 450, 114)
 OPTIONS = pygame.Rect(486, 70, 294, 0)     # one line of 70 px per option, then the language
 BOTTOM = pygame.Rect(486, 404, 294, 66)    # back, start
+
+
+VOWELS = set("aeiouyäöüéèêëáàâåæíìîïóòôøœúùû")
+
+
+def breaks(word: str) -> list[int]:
+    """Where a word may break between syllables: before a consonant between two vowels
+    ("Ma-xi-mi-lia-ne"), and between a doubled consonant ("Kam-mer"); never in its first or
+    last two letters.
+
+    >>> breaks("Maximiliane"), breaks("Kammer")
+    ([2, 4, 6, 9], [3])
+    """
+    low = word.lower()
+    out = []
+    for k in range(2, len(low) - 1):
+        a, b, c = low[k - 1], low[k], low[k + 1]
+        if a in VOWELS and b.isalpha() and b not in VOWELS and c in VOWELS:
+            out.append(k)
+        elif k >= 2 and low[k - 2] in VOWELS and a == b and a.isalpha() and a not in VOWELS and c in VOWELS:
+            out.append(k)
+    return [k for k in out if 2 <= k <= len(low) - 2]
+
+
+def hyphenate(name: str, fits: Callable[[str], bool]) -> str:
+    """``name`` with a space where a line may break: after each hyphen, and at a syllable (a
+    hyphen added) where a part does not fit by itself; unchanged when it fits whole.
+
+    >>> hyphenate("Maximiliane-So", lambda s: len(s) <= 10)
+    'Maximilia- ne-So'
+    >>> hyphenate("Anna-Lena", lambda s: len(s) <= 20)
+    'Anna-Lena'
+    """
+    if fits(name):
+        return name
+    lines: list[str] = []
+    rest = name
+    while rest and not fits(rest):
+        cuts = [k + 1 for k, ch in enumerate(rest) if ch in "- "]  # after a hyphen or a space
+        for part in re.finditer(r"[^- ]+", rest):  # and between the syllables of each word
+            cuts += [part.start() + k for k in breaks(part.group())]
+        good = [k for k in sorted(set(cuts)) if 0 < k < len(rest) and fits(head(rest, k))]
+        if not good:
+            break  # no syllable fits: the label shrinks or shortens what is left
+        k = good[-1]
+        lines.append(head(rest, k))
+        rest = rest[k:].lstrip()
+    return " ".join([*lines, rest]) if lines else name
+
+
+def head(text: str, k: int) -> str:
+    """The first ``k`` letters as a line: as they are after a hyphen or a space, else with a
+    hyphen added (a break between syllables)."""
+    part = text[:k]
+    return part.rstrip() if part.endswith(("-", " ")) else part + "-"
 
 
 class SetupScene(Scene):
@@ -80,12 +137,11 @@ class SetupScene(Scene):
         return self.names[i] or self.t("player_n", n=i + 1)
 
     def shown_name(self, i: int, width: int) -> str:
-        """The seat's name on its key: a name too wide for one line may break after a hyphen
-        (a space after it lets the line break there, "Maximiliane-" / "So"), not inside a word."""
-        name = self.name(i)
-        if "-" in name and theme.font(min_size()).size(name)[0] > width:
-            return name.replace("-", "- ")
-        return name
+        """The seat's name on its key, broken where it is too wide for one line: after a
+        hyphen, else between syllables with a hyphen added ("Maximilia-" / "ne-So"), never
+        inside a syllable."""
+        size = min_size()
+        return hyphenate(self.name(i), lambda text: theme.font(size).size(text)[0] <= width)
 
     def header(self) -> dict[str, Any]:
         seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -138,8 +194,8 @@ class SetupScene(Scene):
         self.layout()
 
     def start(self) -> None:
-        if self.broken is not None:
-            self.say(self.broken, bad=True)
+        if self.broken is not None:  # the reason stands on screen already; the banner names it short
+            self.say(self.t("box_broken_short", game=title(self.t, self.game)), bad=True)
             return
         try:
             session = Session.new(self.header(), self.app.store)

@@ -238,7 +238,9 @@ class GamePage(HistoryPage):
         if row_.end == OPEN:
             keys.append((self.st("play_on"), self.play_on, "play_on"))
         keys.append((self.st("delete_sure" if self.laid_sure else "delete"), self.delete, "delete"))
-        cells = row(pygame.Rect(20, 396, 760, 76), len(keys), 12, touch=True)
+        # two rows of two: each key's words whole on it ("Wirklich löschen? Noch einmal drücken.")
+        cells = [*row(pygame.Rect(20, 318, 760, 74), 2, 12, touch=True),
+                 *row(pygame.Rect(20, 398, 760, 74), 2, 12, touch=True)][:len(keys)]
         return [self.button(cell, label, fn, key, color=theme.BAD_FILL if key == "delete" and self.laid_sure
                             else None) for cell, (label, fn, key) in zip(cells, keys, strict=True)]
 
@@ -318,10 +320,10 @@ class GamePage(HistoryPage):
             return
         names = ", ".join(self.player(r, i) for i in range(r.players))
         self.label(surf, self.line(r), pygame.Rect(20, 84, 760, 72), role="min", wrap=True, valign="top")
-        lines(self, surf, [(self.st("players_were", names=names), theme.INK),
-                           (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 156, 760, 200), 48)
+        self.label(surf, self.st("players_were", names=names), pygame.Rect(20, 160, 760, 72), role="min", wrap=True,
+                   valign="top")  # the title names the game's number
         if self.usb is not None:
-            self.label(surf, self.usb[0], pygame.Rect(20, 256, 760, 132), role="min", color=self.usb[1], wrap=True,
+            self.label(surf, self.usb[0], pygame.Rect(20, 236, 760, 78), role="min", color=self.usb[1], wrap=True,
                        valign="top")
 
 
