@@ -205,3 +205,20 @@ def test_an_unfinished_game_is_played_on_from_its_staff_page(app):
     tap_label(app, "Weiterspielen")
     assert type(app.scene).__name__ == "ResumeScene" and app.scene.row.id == waiting.game_id
     assert not staff_base.is_open(app)
+
+
+def test_deleting_a_game_asks_and_the_question_goes_away_by_itself(app):
+    waiting = Session.new(spec("alibaba").header(3, 2), app.store)
+    waiting.roll()
+    enter(app)
+    app.go("staff", page="game", back=None, game_id=waiting.game_id)
+    settle(app)
+    t = [1000.0]
+    app.scene.deleting.clock = lambda: t[0]
+    tap_label(app, "Löschen")
+    assert "Wirklich löschen? Noch einmal drücken." in shown(app)
+    t[0] += confirm.EXPIRE_S + 0.1  # left alone: the question disarms, visibly
+    settle(app)
+    app.step(block=False)
+    assert "Wirklich löschen? Noch einmal drücken." not in shown(app) and "Löschen" in shown(app)
+    assert app.store.unfinished()
