@@ -20,7 +20,6 @@ from companion.session.store import GameRow, StoreError
 from companion.ui import theme
 from companion.ui.i18n import title
 from companion.ui.kit import Confirm, read_size
-from companion.ui.shell.when import day_time
 from companion.ui.scene import Scene
 from companion.ui.shell.when import day_time
 from companion.ui.widgets import Button

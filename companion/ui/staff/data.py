@@ -257,18 +257,21 @@ class GamePage(HistoryPage):
         if not self.deleting.press():
             self.layout()
             return
+        store = self.app.store
+        assert store is not None  # the history page lists games of the store
         try:
-            self.app.store.delete_game(self.game_id)
+            store.delete_game(self.game_id)
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
             return
-        self.go("staff", page="history", back=self.back)
-        self.app.scene.say(self.st("deleted", game=self.game_id))
+        self.app.go("staff", page="history", back=self.back).say(self.st("deleted", game=self.game_id))
 
     def play_on(self) -> None:
         """An unfinished game: the staff screens shut, the game's resume screen opens."""
-        rows = [r for r in self.app.store.waiting() if r.id == self.game_id] \
-            or [r for r in self.app.store.unfinished() if r.id == self.game_id]
+        store = self.app.store
+        assert store is not None  # the history page lists games of the store
+        rows = [r for r in store.waiting() if r.id == self.game_id] \
+            or [r for r in store.unfinished() if r.id == self.game_id]
         if not rows:
             return
         shut(self.app)

@@ -72,11 +72,11 @@ class PinSetPage(StaffPage):
             self.new, self.note = None, ("pin_set_failed", theme.BAD)
             self.dirty = True
             return
-        if self.first:
-            self.go("staff", back=self.back)  # the PIN screen, now with a PIN to type
+        if self.first:  # the PIN screen, now with a PIN to type
+            shown = self.app.go("staff", back=self.back)
         else:
-            self.go("staff", page="menu", back=self.back)
-        self.app.scene.say(self.st("pin_set_done"))
+            shown = self.app.go("staff", page="menu", back=self.back)
+        shown.say(self.st("pin_set_done"))
 
     def on_back(self) -> None:
         if self.first:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -93,8 +94,8 @@ class ClockPage(StaffPage):
         cells = grid(pygame.Rect(20, 120, 760, 216), 3, 5, 8, touch=True)
         out = []
         for i, field in enumerate(FIELDS):
-            up = self.button(cells[i], "", lambda f=field: self.step(f, 1), ("up", field))
-            down = self.button(cells[10 + i], "", lambda f=field: self.step(f, -1), ("down", field))
+            up = self.button(cells[i], "", partial(self.step, field, 1), ("up", field))
+            down = self.button(cells[10 + i], "", partial(self.step, field, -1), ("down", field))
             up.icon, down.icon = "up", "down"
             out += [up, down]
         out.append(self.button(pygame.Rect(20, 400, 760, 72), self.st("clock_set"), self.apply, "set", read=True))
