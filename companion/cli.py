@@ -269,21 +269,24 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     from companion.root import make_app
     from companion.ui.drivers import MockSelftestDriver, WaitDriver
 
-    pins = load_pins()
+    no_gpio = bool(getattr(args, "no_gpio", False)) and not args.mock
+    pins = {} if no_gpio else load_pins()
     app = make_app(lang=args.lang, fullscreen=False if args.mock else None, sound=False)
     factory = None
+    buttons: Any = None
     if args.mock:
         from gpiozero import Device
         from gpiozero.pins.mock import MockFactory
 
         factory = MockFactory()
         Device.pin_factory = factory
-        buttons: Any = GpioButtons(app.hub, pins, pin_factory=factory)
+        buttons = GpioButtons(app.hub, pins, pin_factory=factory)
         app.driver = MockSelftestDriver(factory, pins)
     else:
-        buttons = start_gpio(app.hub, pins)
+        if not no_gpio:  # --no-gpio: the keyboard (and a serial box) only
+            buttons = start_gpio(app.hub, pins)
         app.driver = WaitDriver(args.timeout)
-    scene = app.routes["selftest"](app)
+    scene = app.routes["selftest"](app, timeout=None if args.mock else args.timeout)
     try:
         app.run(scene)
     finally:
@@ -292,22 +295,37 @@ def cmd_selftest(args: argparse.Namespace) -> int:
         if factory is not None:
             factory.reset()
         app.close()
-    # a button counts as reached when its press came while the screen asked for it, as the
-    # screen says; one that came after its wait ran out, or came when another was asked, did not
+    # a button counts as reached when its press came to the screen, asked for or not (the screen
+    # marks every button seen, in any order); the time is that of its first press
     first: dict[str, float] = {}
     for name, secs in app.latencies:
         first.setdefault(name, secs)
     came = set(scene.arrived)
-    report = [{"button": b, "pin": pins.get(b), "reached_screen": b in came,
+    report = [{"button": b, "label": BUTTON_NAMES.get(b, b.upper()), "screen": app.texts(b),
+               "pin": pins.get(b), "reached_screen": b in came,
                "ms": round(first[b] * 1000, 2) if b in came and b in first else None} for b in BUTTONS]
+    wrong = [{"came": got, "asked": want} for got, want in scene.wrong]
     if args.json:
-        print(json.dumps({"mock": args.mock, "buttons": report}))
+        print(json.dumps({"mock": args.mock, "gpio": not no_gpio, "buttons": report, "wrong": wrong}))
     else:
         for r in report:
             state = ("NOT reached" if not r["reached_screen"] else "reached the screen"
                      + (f" in {r['ms']:.2f} ms" if r["ms"] is not None else ""))
-            print(f"{r['button']:>9} (GPIO {r['pin']}): {state}")
+            # the README's name of the button, the screen's word beside it, the pin only if one is used
+            said = f" \"{r['screen']}\"" if r["screen"] != r["label"] else ""
+            pin = f" (GPIO {r['pin']})" if r["pin"] is not None else ""
+            print(f"{r['label']:>8}{said}{pin}: {state}")
+        for w in wrong:
+            print(f"wrong press: {BUTTON_NAMES.get(w['came'], w['came'])} came while "
+                  f"{BUTTON_NAMES.get(w['asked'], w['asked'])} was asked for")
+        missing = [r["label"] for r in report if not r["reached_screen"]]
+        if missing:
+            print(f"never came: {', '.join(missing)}")
     return 0 if all(r["reached_screen"] for r in report) else 1
+
+
+#: the buttons as the README and the arcade buttons name them
+BUTTON_NAMES = {"roll": "ROLL", "left": "LEFT", "straight": "STRAIGHT", "right": "RIGHT", "ok": "OK", "undo": "UNDO"}
 
 
 # -- export ----------------------------------------------------------------------------------

@@ -266,9 +266,9 @@ def test_a_refusal_in_words_is_one_line_and_a_fault_is_not_hidden(monkeypatch, c
         cli.main(["simulate"])
 
 
-def test_selftest_counts_a_button_only_when_it_came_while_the_screen_asked_for_it(monkeypatch, capsys):
-    """The screen marks a button whose wait ran out as never come; a press of it that arrives
-    later must not turn it into "reached" in the command's report."""
+def test_selftest_counts_a_button_that_came_after_its_wait_ran_out(monkeypatch, capsys):
+    """The screen passes over a button whose wait ran out; a press of it that arrives later
+    marks it after all (every button seen, in any order), on the screen and in the report."""
     from companion.ui import drivers
 
     class LateOk(drivers.MockSelftestDriver):
@@ -283,7 +283,6 @@ def test_selftest_counts_a_button_only_when_it_came_while_the_screen_asked_for_i
             return super().__call__(app)
 
     monkeypatch.setattr(drivers, "MockSelftestDriver", LateOk)
-    assert main(["selftest", "--mock", "--json"]) == 1
+    assert main(["selftest", "--mock", "--json"]) == 0
     report = {r["button"]: r for r in json.loads(capsys.readouterr().out)["buttons"]}
-    assert report["ok"]["reached_screen"] is False and report["ok"]["ms"] is None
-    assert all(r["reached_screen"] for name, r in report.items() if name != "ok")
+    assert all(r["reached_screen"] for r in report.values())

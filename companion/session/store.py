@@ -71,6 +71,8 @@ class HistoryRow(NamedTuple):
     names: tuple[str, ...]
     length: int
     end: str
+    #: when the game began (``date`` is when it ended)
+    started: float = 0.0
 
 
 class LedgerRow(NamedTuple):
@@ -296,6 +298,12 @@ class Store:
             self._outbox(db, "closed", game_id, {"how": reason})
         self.prune()  # an ended game too: the oldest beyond the limit go
 
+    def delete_game(self, game_id: int) -> None:
+        """Delete one game, ended or not, with its steps, payments and set-aside steps (the
+        staff menu's "delete this game")."""
+        self._write([(f"DELETE FROM {t} WHERE game_id = ?", (game_id,)) for t in ("actions", "ledger", "undone")]
+                    + [("DELETE FROM games WHERE id = ?", (game_id,))])
+
     def prune(self, keep: int | None = None) -> int:
         """Delete the games that ended longest ago beyond the ``keep`` that ended last;
         unfinished ones never. By when a game ended, not when it began: a long game that began
@@ -412,11 +420,12 @@ class Store:
         """The newest ended games (finished, left, abandoned), newest first."""
         rows = self._read(
             "SELECT g.id, COALESCE(g.finished, g.closed, g.started), g.game, g.header, g.result, "
-            "g.finished, g.closed_reason, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq >= 0) "
+            "g.finished, g.closed_reason, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq >= 0), "
+            "g.started "
             f"FROM games g WHERE {ENDED} ORDER BY g.id DESC LIMIT ?",
             (limit,))
         out = []
-        for gid, date, game, text, result, finished, reason, length in rows:
+        for gid, date, game, text, result, finished, reason, length, started in rows:
             header = _json(text)
             header = header if isinstance(header, dict) else {}
             won = _json(result or "{}")
@@ -425,7 +434,7 @@ class Store:
             players: int = header["players"] if isinstance(header.get("players"), int) else 0
             out.append(HistoryRow(gid, date, game, players, tuple(w for w in winners if isinstance(w, int)),
                                   tuple(str(n) for n in names), length,
-                                  "finished" if finished is not None else (reason or "left")))
+                                  "finished" if finished is not None else (reason or "left"), started or date))
         return out
 
 

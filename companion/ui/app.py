@@ -327,6 +327,7 @@ class App:
             if self._repeated(iev):
                 continue
             pending.append((iev.name, iev.t))
+            plays = self.sounds.plays
             if iev.name == "menu":
                 self.scene.on_menu()
             elif iev.name == "staff":
@@ -337,6 +338,8 @@ class App:
                     call_staff(self)
             else:
                 self.scene.on_input(iev)
+            if self.sounds.plays == plays:  # nothing of its own (a roll, a refusal): a click
+                self.sounds.play("click")
         if self.floor is not None and not self.floor.inbox.empty():
             from companion.floor.on_screen import serve
             serve(self)
@@ -414,6 +417,10 @@ class App:
             if self._actions_seen is not None and count > self._actions_seen \
                     and session.actions[-1]["action"] in session.engine.chance_actions:
                 self.die_rolled()
+            if self._actions_seen is not None and count > self._actions_seen and any(
+                    ev.kind == "pay" and ev.data.get("amount") for step in session.events[self._actions_seen:count]
+                    for ev in step):
+                self.sounds.play("coins")  # money changed hands, in whatever game
             self._actions_seen = count
 
     def _check_status(self, scene: Scene) -> None:
@@ -495,8 +502,11 @@ class _NoNotifier:
 
 
 class _Silent:
+    plays = 0
+    available = False
+
     def play(self, name: str) -> None:
-        pass
+        self.plays += 1
 
     def rest(self, now: float | None = None) -> None:
         pass

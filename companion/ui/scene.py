@@ -70,10 +70,12 @@ class Scene:
     def on_release(self, pos: tuple[int, int]) -> None:
         """The finger came up: the control it went down on acts, if it is still under it."""
         self.controls.set(self.tappables())
+        plays = self.app.sounds.plays
         hit = self.controls.up(pos)
         self.app.last_tap = self.controls.acted
         if hit is not None:
-            self.app.sounds.play("click")
+            if self.app.sounds.plays == plays:  # a refusal buzzes instead
+                self.app.sounds.play("click")
             self.dirty = True
 
     def on_tap(self, pos: tuple[int, int]) -> None:
@@ -107,8 +109,10 @@ class Scene:
         self.say(self.t.refusal(self.game, exc), bad=True)
 
     def say(self, text: str, bad: bool = False) -> None:
-        """Show a line of feedback; a bad one explains why nothing changed."""
+        """Show a line of feedback; a bad one explains why nothing changed (and buzzes)."""
         self.banner.show(text, self.app.now(), bad)
+        if bad:
+            self.app.sounds.play("refused")
         self.dirty = True
 
     def go(self, route: str, **kwargs: Any) -> None:

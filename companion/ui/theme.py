@@ -25,13 +25,48 @@ BG = (28, 24, 38)
 PANEL = (44, 38, 58)
 PANEL_HI = (70, 60, 92)
 INK = (240, 236, 226)
-INK_DIM = (170, 164, 180)
+INK_DIM = (186, 180, 196)
 GOLD = (238, 190, 70)
-BAD = (235, 90, 80)
+#: red for words and marks on the background, and behind large text (a table's own banner)
+BAD = (230, 80, 74)
+#: red behind text of any size: a refusal's banner, "Wirklich beenden?" on its key
+BAD_FILL = (168, 40, 40)
 GOOD = (110, 200, 120)
 BOARD = (214, 182, 130)
 BOARD_LINE = (150, 118, 76)
 BALCONY = (120, 90, 60)
+
+#: Every pair of theme colours text is drawn in, ink on ground, and whether only large text
+#: (24 px capitals and up, the bundled face is bold) is drawn that way. WCAG 2's contrast
+#: (:func:`contrast`) of each is at least 4.5:1, 3:1 for large text only; the README lists them.
+TEXT_PAIRS: tuple[tuple[str, str, bool], ...] = (
+    ("INK", "BG", False), ("INK", "PANEL", False), ("INK", "PANEL_HI", False), ("INK", "BAD_FILL", False),
+    ("INK", "BAD", True),
+    ("INK_DIM", "BG", False), ("INK_DIM", "PANEL", False), ("INK_DIM", "PANEL_HI", False),
+    ("GOLD", "BG", False), ("GOLD", "PANEL", False), ("GOLD", "PANEL_HI", False),
+    ("GOOD", "BG", False), ("GOOD", "PANEL", False), ("GOOD", "PANEL_HI", False),
+    ("BAD", "BG", False),
+)
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0 black to 1 white)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21.
+
+    >>> round(contrast((255, 255, 255), (0, 0, 0)), 1)
+    21.0
+    """
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
 
 PLAYER_RGB: dict[str, tuple[int, int, int]] = {
     "red": (206, 52, 52),

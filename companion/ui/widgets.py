@@ -48,7 +48,7 @@ class Banner:
             return
         if room is not None:
             rect = room_for(self.text, rect, room)
-        pygame.draw.rect(surf, theme.BAD if self.bad else theme.PANEL_HI, rect, border_radius=8)
+        pygame.draw.rect(surf, theme.BAD_FILL if self.bad else theme.PANEL_HI, rect, border_radius=8)
         # a banner given room is held to "never cut" (role "say"); the others are read text
         role = "say" if room is not None else "read"
         Label(self.text, inset(rect, 8, 4), role=role, size=read_size(), color=theme.INK, wrap=True).draw(surf)

@@ -232,14 +232,15 @@ def test_the_button_test_names_buttons_by_their_labels_and_says_when_a_wrong_one
     scene = app.go("selftest")
     settle(app)
     texts = shown(app)
-    assert "WÜRFELN drücken" in texts
+    assert any(t.startswith("WÜRFELN drücken (weiter in ") for t in texts)  # it goes on by itself
     assert not any("GPIO" in t for t in texts)
-    press(app, "left")  # the wrong one: ROLL is asked for
-    assert scene.index == 0
-    assert scene.banner.bad and "LINKS" in scene.banner.text and "WÜRFELN" in scene.banner.text
+    press(app, "left")  # another one: ROLL is still asked for, LEFT is marked as come
+    assert scene.index == 0 and "left" in scene.arrived
+    assert "LINKS" in scene.banner.text and "WÜRFELN" in scene.banner.text
     assert scene.banner.text in shown(app)
     press(app, "roll")
-    assert scene.index == 1 and "GERADE" not in scene.banner.text
+    assert scene.index == 2 and scene.asking == "straight"  # LEFT came already: not asked again
+    assert "GERADE" not in scene.banner.text
 
 
 def test_the_button_test_keeps_its_result_on_screen_until_ok(app, monkeypatch):
@@ -270,7 +271,8 @@ def test_the_button_test_names_every_button_that_never_came_whole(app):
     with recording() as rec:
         scene.draw(app.screen)
     result = next(t for t in rec.texts if t.text.startswith("Nicht angekommen"))
-    assert all(scene.t(name) in result.text for name in BUTTONS) and result.text.endswith("mit OK zurück")
+    assert all(scene.t(name) in result.text for name in BUTTONS)
+    assert result.text.endswith("mit „Fertig“ oben rechts zurück")  # OK never came: not "mit OK zurück"
     assert result.px >= READ_PX
 
 

@@ -203,7 +203,7 @@ def test_the_button_test_has_a_back_key_and_a_button_way_back(data: Path, clock:
     enter(app)
     tap_label(app, "Tastentest")
     assert isinstance(app.scene, SelftestScene)
-    back = next(c for c in app.scene.tappables() if c.label == "Zurück")
+    back = next(c for c in app.scene.tappables() if c.label == "Fertig")
     assert back.rect.w >= 64 and back.rect.h >= 64
     for lang in ("de", "en"):
         app.set_language(lang)
@@ -216,7 +216,7 @@ def test_the_button_test_has_a_back_key_and_a_button_way_back(data: Path, clock:
     app.set_language("de")
     app.scene.t = app.texts
     app.scene.index = 0
-    tap_label(app, "Zurück")
+    tap_label(app, "Fertig")
     assert isinstance(app.scene, StaffMenu)  # without the PIN
     tap_label(app, "Tastentest")
     press(app, "roll", 3)

@@ -33,7 +33,8 @@ class MenuScene(Scene):
         super().__init__(app)
         self.games = menu_games()
         self.waiting = self._waiting()
-        self.choice = 0
+        # with a game left unfinished (paused to this menu, say), OK goes on with it
+        self.choice = len(self.games) if self.waiting else 0
         self.layout()
 
     def _waiting(self) -> list[Any]:
@@ -55,15 +56,17 @@ class MenuScene(Scene):
             self.buttons.append(Button(cells[i], label, partial(self.open, game), size=read_size(),
                                        selected=i == self.choice, color=None if playable(game) else theme.BG))
         if self.waiting:
-            row = self.waiting[0]
-            self.buttons.append(Button(GO_ON, self.t("menu_go_on", game=title(self.t, row.game)), self.go_on,
+            # one unfinished game is named; several are counted, and the resume screen offers each
+            label = self.t("menu_go_on", game=title(self.t, self.waiting[0].game)) if len(self.waiting) == 1 \
+                else self.t("menu_go_on_many", count=len(self.waiting))
+            self.buttons.append(Button(GO_ON, label, self.go_on,
                                        size=read_size(), selected=self.choice == len(self.games), key="go_on"))
         self.buttons.append(Button(LANG, self.app.texts.lang.upper(), self.toggle_language, size=read_size()))
         self.dirty = True
 
     def go_on(self) -> None:
-        """The unfinished game's own screen: go on with it, or (asked twice) throw it away."""
-        self.go("resume", row=self.waiting[0])
+        """The unfinished games' screen: go on with one, or (asked twice) throw it away."""
+        self.go("resume", row=self.waiting[0], rows=self.waiting)
 
     def open(self, game: str) -> None:
         if not playable(game):

@@ -48,7 +48,7 @@ class PauseScene(Scene):
         top, step, high = (70, 78, 70) if len(entries) == 4 else (80, 100, 86)
         self.entries = len(entries)
         self.buttons = [Button(pygame.Rect(120, top + i * step, 560, high), label, fn, size=read_size(),
-                               selected=i == self.pick, color=theme.BAD if (i == 2 and self.laid_sure) else None,
+                               selected=i == self.pick, color=theme.BAD_FILL if (i == 2 and self.laid_sure) else None,
                                key=("pause", i))
                         for i, (label, fn) in enumerate(entries)]
         self.dirty = True

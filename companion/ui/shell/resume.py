@@ -1,4 +1,6 @@
-"""Offered at start when a game was left unfinished (power cut, crash, or just left).
+"""Offered at start when a game was left unfinished (power cut, crash, or just left), and from
+the game menu's "Weiterspielen". With several unfinished games, the arrows step through every
+one of them, newest first.
 
 Throwing the game away asks once more, and the second press counts only once the question has
 been seen: a stray tap or a double tap must not lose a game. "Discard" sits at the top right,
@@ -7,7 +9,6 @@ away from where the table's keys are, and smaller than "Go on".
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 import pygame
@@ -20,15 +21,36 @@ from companion.ui import theme
 from companion.ui.i18n import title
 from companion.ui.kit import Confirm, read_size
 from companion.ui.scene import Scene
+from companion.ui.shell.when import day_time
 from companion.ui.widgets import Button
 
 
 class ResumeScene(Scene):
-    def __init__(self, app: Any, row: GameRow) -> None:
+    def __init__(self, app: Any, row: GameRow, rows: list[GameRow] | None = None) -> None:
         super().__init__(app)
+        #: every unfinished game offered, newest first; ``row`` is the one shown
+        self.rows = list(rows) if rows else self._waiting(row)
         self.row = row
         self.game = row.game
         self.discarding: Confirm = app.confirm()  # the first tap on "discard" only asks
+        self.layout()
+
+    def _waiting(self, row: GameRow) -> list[GameRow]:
+        try:
+            rows = list(self.app.store.waiting()) if self.app.store is not None else []
+        except StoreError:
+            rows = []
+        return rows if any(r.id == row.id for r in rows) else [row, *rows]
+
+    @property
+    def index(self) -> int:
+        return next((i for i, r in enumerate(self.rows) if r.id == self.row.id), 0)
+
+    def show_row(self, step: int) -> None:
+        """The next or previous unfinished game."""
+        self.row = self.rows[(self.index + step) % len(self.rows)]
+        self.game = self.row.game
+        self.discarding.cancel()
         self.layout()
 
     @property
@@ -44,8 +66,13 @@ class ResumeScene(Scene):
                    key="resume"),
             # top right, never where a table's keys sit (the wind card key is bottom left)
             Button(pygame.Rect(490, 10, 300, 150), discard, self.discard, size=read_size(),
-                   color=theme.BAD if self.laid_sure else None, key="discard"),
+                   color=theme.BAD_FILL if self.laid_sure else None, key="discard"),
         ]
+        if len(self.rows) > 1:
+            prev = Button(pygame.Rect(20, 176, 90, 90), "", lambda: self.show_row(-1), key="prev")
+            ahead = Button(pygame.Rect(690, 176, 90, 90), "", lambda: self.show_row(1), key="next")
+            prev.icon, ahead.icon = "left", "right"
+            self.buttons += [prev, ahead]
         self.dirty = True
 
     def update(self, now: float) -> bool:
@@ -83,6 +110,14 @@ class ResumeScene(Scene):
         except StoreError as exc:
             self.say(self.t.refusal("store", exc), bad=True)
             return
+        rest = [r for r in self.rows if r.id != self.row.id]
+        if rest:  # the other unfinished games stay offered
+            self.rows = rest
+            self.row = rest[min(self.index, len(rest) - 1)]
+            self.game = self.row.game
+            self.say(self.t("resume_discarded"))
+            self.layout()
+            return
         self.go("menu")
 
     def on_input(self, ev: InputEvent) -> None:
@@ -90,21 +125,26 @@ class ResumeScene(Scene):
             self.resume()
         elif ev.name == "undo":
             self.discard()
+        elif ev.name in ("left", "right") and len(self.rows) > 1:
+            self.show_row(-1 if ev.name == "left" else 1)
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        self.label(surf, self.t("resume_title"), pygame.Rect(20, 10, 450, 150), color=theme.GOLD, bold=True,
+        heading = self.t("resume_title") if len(self.rows) == 1 else \
+            self.t("resume_title_many", n=self.index + 1, count=len(self.rows))
+        self.label(surf, heading, pygame.Rect(20, 10, 450, 150), color=theme.GOLD, bold=True,
                    align="left", wrap=True)
-        started = dt.datetime.fromtimestamp(self.row.started).strftime("%d.%m. %H:%M")
+        started = day_time(self.t, self.row.started)
         # the step count in the singular for one; the date and time together on a line of their own
         line = self.t("resume_game_one" if self.row.actions == 1 else "resume_game",
                       game=title(self.t, self.row.game), players=self.row.header.get("players"),
                       actions=self.row.actions, started=started)
-        self.label(surf, line, pygame.Rect(20, 166, 760, 100), align="center", wrap=True)
+        wide = pygame.Rect(20, 166, 760, 100) if len(self.rows) == 1 else pygame.Rect(120, 166, 560, 100)
+        self.label(surf, line, wide, align="center", wrap=True)
         names = self.row.header.get("names")
         if isinstance(names, list):
-            self.label(surf, ", ".join(str(n) for n in names), pygame.Rect(20, 268, 760, 56), role="min",
-                       color=theme.INK_DIM, align="center")
+            self.label(surf, ", ".join(str(n) for n in names), pygame.Rect(wide.x, 268, wide.w, 56), role="min",
+                       color=theme.INK_DIM, align="center", wrap=True)
         for b in self.buttons:
             b.draw(surf)
         if self.banner.active(self.app.now()):

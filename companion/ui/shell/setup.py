@@ -5,13 +5,16 @@ line, LEFT/RIGHT change it, OK starts, UNDO goes back)."""
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pygame
 
+from companion.boxdata import BoxDataError
 from companion.engine.base import IllegalAction
-from companion.games import OptionSpec, spec
+from companion.games import OptionSpec, get_engine, spec
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
@@ -30,6 +33,61 @@ OPTIONS = pygame.Rect(486, 70, 294, 0)     # one line of 70 px per option, then 
 BOTTOM = pygame.Rect(486, 404, 294, 66)    # back, start
 
 
+VOWELS = set("aeiouyäöüéèêëáàâåæíìîïóòôøœúùû")
+
+
+def breaks(word: str) -> list[int]:
+    """Where a word may break between syllables: before a consonant between two vowels
+    ("Ma-xi-mi-lia-ne"), and between a doubled consonant ("Kam-mer"); never in its first or
+    last two letters.
+
+    >>> breaks("Maximiliane"), breaks("Kammer")
+    ([2, 4, 6, 9], [3])
+    """
+    low = word.lower()
+    out = []
+    for k in range(2, len(low) - 1):
+        a, b, c = low[k - 1], low[k], low[k + 1]
+        if a in VOWELS and b.isalpha() and b not in VOWELS and c in VOWELS:
+            out.append(k)
+        elif k >= 2 and low[k - 2] in VOWELS and a == b and a.isalpha() and a not in VOWELS and c in VOWELS:
+            out.append(k)
+    return [k for k in out if 2 <= k <= len(low) - 2]
+
+
+def hyphenate(name: str, fits: Callable[[str], bool]) -> str:
+    """``name`` with a space where a line may break: after each hyphen, and at a syllable (a
+    hyphen added) where a part does not fit by itself; unchanged when it fits whole.
+
+    >>> hyphenate("Maximiliane-So", lambda s: len(s) <= 10)
+    'Maximilia- ne-So'
+    >>> hyphenate("Anna-Lena", lambda s: len(s) <= 20)
+    'Anna-Lena'
+    """
+    if fits(name):
+        return name
+    lines: list[str] = []
+    rest = name
+    while rest and not fits(rest):
+        cuts = [k + 1 for k, ch in enumerate(rest) if ch in "- "]  # after a hyphen or a space
+        for part in re.finditer(r"[^- ]+", rest):  # and between the syllables of each word
+            cuts += [part.start() + k for k in breaks(part.group())]
+        good = [k for k in sorted(set(cuts)) if 0 < k < len(rest) and fits(head(rest, k))]
+        if not good:
+            break  # no syllable fits: the label shrinks or shortens what is left
+        k = good[-1]
+        lines.append(head(rest, k))
+        rest = rest[k:].lstrip()
+    return " ".join([*lines, rest]) if lines else name
+
+
+def head(text: str, k: int) -> str:
+    """The first ``k`` letters as a line: as they are after a hyphen or a space, else with a
+    hyphen added (a break between syllables)."""
+    part = text[:k]
+    return part.rstrip() if part.endswith(("-", " ")) else part + "-"
+
+
 class SetupScene(Scene):
     def __init__(self, app: Any, game: str, seed: int | None = None, names: list[str | None] | None = None,
                  colors: list[Any] | None = None, players: int | None = None,
@@ -45,7 +103,25 @@ class SetupScene(Scene):
         self.seed = seed
         self.colors = list(colors) if colors and len(colors) == self.count else self.spec.default_colors(self.count)
         self.focus = 0
+        #: why the game's box data cannot be used, in the screen's language; None when it can
+        self.broken = self.box_problem()
         self.layout()
+
+    def box_problem(self) -> str | None:
+        """A game whose box files are broken is refused here, with the file, the line and the
+        staff page that explains it; every other game stays playable (the engine is built
+        once with its box data, so a good game costs nothing more at its table)."""
+        try:
+            get_engine(self.game)
+        except BoxDataError as exc:
+            import sys
+
+            print(f"box: {self.game}: {exc}", file=sys.stderr)  # the English sentence, for the log
+            where = self.t("staff.ui.box_where_line", file=exc.file, line=exc.line) if exc.line \
+                else self.t("staff.ui.box_where", file=exc.file)
+            return self.t("box_broken", game=title(self.t, self.game), where=where,
+                          page=self.t("staff.ui.entry_box"))
+        return None
 
     def cafe_defaults(self) -> dict[str, Any]:
         """Each option at what the staff chose for this game (``settings.toml`` beside the
@@ -59,6 +135,13 @@ class SetupScene(Scene):
     # -- the header this screen builds ------------------------------------------------------
     def name(self, i: int) -> str:
         return self.names[i] or self.t("player_n", n=i + 1)
+
+    def shown_name(self, i: int, width: int) -> str:
+        """The seat's name on its key, broken where it is too wide for one line: after a
+        hyphen, else between syllables with a hyphen added ("Maximilia-" / "ne-So"), never
+        inside a syllable."""
+        size = min_size()
+        return hyphenate(self.name(i), lambda text: theme.font(size).size(text)[0] <= width)
 
     def header(self) -> dict[str, Any]:
         seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -111,8 +194,15 @@ class SetupScene(Scene):
         self.layout()
 
     def start(self) -> None:
+        if self.broken is not None:  # the reason stands on screen already; the banner names it short
+            self.say(self.t("box_broken_short", game=title(self.t, self.game)), bad=True)
+            return
         try:
             session = Session.new(self.header(), self.app.store)
+        except BoxDataError:
+            self.broken = self.box_problem()  # a file changed since the screen was opened
+            self.layout()
+            return
         except (IllegalAction, StoreError) as exc:
             self.say(self.t.refusal(self.game, exc), bad=True)
             return
@@ -157,6 +247,11 @@ class SetupScene(Scene):
         shown = self.t("yes" if v else "no") if isinstance(v, bool) else self.t(f"{o.text}_{v}")
         return f"{self.t(o.text)}: {shown}"
 
+    def notes(self) -> list[str]:
+        """The game's explanation of each option as chosen, where its words have one."""
+        keys = [f"{o.text}_{self.values[o.key]}_note" for o in self.options()]
+        return [self.t(k) for k in keys if self.t.has(k)]
+
     def layout(self) -> None:
         """Left: the player count and one line per seat (colour chip, name); right: the
         options, the language, back and start. Two columns of seats for five and six."""
@@ -173,7 +268,7 @@ class SetupScene(Scene):
         for i in range(self.count):
             x, y = SEATS.x + (i // per_col) * (w + 8), SEATS.y + (i % per_col) * 70
             b.append(Button(pygame.Rect(x, y, 64, 64), "", partial(self.swap_colour, i), key=("colour", i)))
-            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.name(i), partial(self.edit_name, i),
+            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.shown_name(i, w - 80), partial(self.edit_name, i),
                             size=min_size(), key=("name", i), role="min"))
         y = OPTIONS.y
         for o in self.options():
@@ -185,7 +280,8 @@ class SetupScene(Scene):
                         role="min"))
         back, start = row(BOTTOM, 2, 10, touch=True)
         b.append(Button(back, self.t("back"), self.back, size=size, key="back"))
-        b.append(Button(start, self.t("start"), self.start, selected=True, size=size, key="start"))
+        b.append(Button(start, self.t("start"), self.start, selected=self.broken is None, size=size, key="start",
+                        enabled=self.broken is None))
         self.buttons = b
         self.dirty = True
 
@@ -207,5 +303,17 @@ class SetupScene(Scene):
         if self.banner.active(self.app.now()):
             # over the title, the one place no control lives
             self.banner.draw(surf, pygame.Rect(10, 2, 780, 64), self.app.now())
-        if self.count <= 3:
+        if self.broken is not None:
+            # in place of the seats: this game cannot be played until the staff mend its box
+            area = pygame.Rect(SEATS.x, SEATS.y, SEATS.w, BOTTOM.bottom - SEATS.y)
+            surf.fill(theme.BG, area)
+            pygame.draw.rect(surf, theme.BAD_FILL, area, border_radius=8)
+            self.label(surf, self.broken, area.inflate(-16, -12), role="min", wrap=True, valign="top")
+        elif self.notes():
+            # what the options chosen mean (a game's words may say "<option>_<value>_note"): under
+            # the seats while there is room, else under the options
+            below = self.buttons[-3].rect.bottom + 8  # the language key, the last line of options
+            room = HINT if self.count <= 3 else pygame.Rect(OPTIONS.x, below, OPTIONS.w, BOTTOM.y - 6 - below)
+            self.label(surf, " ".join(self.notes()), room, role="min", color=theme.INK_DIM, wrap=True, valign="top")
+        elif self.count <= 3:
             self.label(surf, self.t("setup_hint"), HINT, role="min", color=theme.INK_DIM, wrap=True)

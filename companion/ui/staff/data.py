@@ -20,7 +20,8 @@ from companion.ui import theme
 from companion.ui.i18n import title
 from companion.ui.kit import ELLIPSIS, min_size, row
 from companion.ui.scene import Scene
-from companion.ui.staff.base import BODY, StaffPage, lines
+from companion.ui.shell.when import day_time, minutes
+from companion.ui.staff.base import BODY, StaffPage, lines, shut
 from companion.ui.staff.qr import MIN_PX, encode, largest_version
 from companion.ui.widgets import Button
 
@@ -121,11 +122,30 @@ def when(stamp: float) -> str:
     return time.strftime("%d.%m.%y %H:%M", time.localtime(stamp))
 
 
+#: a history row's ``end`` for a game that is not over yet
+OPEN = "open"
+
+
+def open_rows(store: Any) -> list[HistoryRow]:
+    """The unfinished games as history rows (``end`` is :data:`OPEN`), newest first."""
+    out = []
+    for r in store.unfinished():
+        names = r.header.get("names")
+        players = r.header.get("players")
+        out.append(HistoryRow(r.id, r.started, r.game, players if isinstance(players, int) else 0, (),
+                              tuple(str(n) for n in names) if isinstance(names, list) else (), r.actions, OPEN,
+                              r.started))
+    return out
+
+
 class HistoryPage(StaffPage):
-    """The newest ended games, five to a page; a tap opens one."""
+    """Every game kept: the unfinished ones first, then the ended ones, newest first, four to a
+    page; a tap opens one."""
 
     title_key = "entry_history"
     ROWS = 4
+    #: which games: the unfinished and the ended ones (the "unfinished games" page: only those)
+    ENDED = True
 
     def __init__(self, app: Any, back: Scene | None = None, page_no: int = 0) -> None:
         self.page_no = page_no
@@ -134,7 +154,7 @@ class HistoryPage(StaffPage):
         store = getattr(app, "store", None)
         if store is not None:
             try:
-                self.rows = store.history(limit=100)
+                self.rows = open_rows(store) + (store.history(limit=100) if self.ENDED else [])
             except StoreError as exc:
                 self.error = app.texts.refusal("store", exc)
         super().__init__(app, back)
@@ -143,13 +163,23 @@ class HistoryPage(StaffPage):
         return row.names[seat] if seat < len(row.names) and row.names[seat] else self.t("player_n", n=seat + 1)
 
     def line(self, row: HistoryRow) -> str:
+        """The game, the players and how it ended (who won); when it began, how many minutes
+        it took and how many steps, on a second line."""
         if row.end == "finished":
             end = self.st("won_by", names=", ".join(self.player(row, w) for w in row.winners)) if row.winners \
                 else self.st("no_winner")
         else:
             end = self.st(f"end_{row.end}")
-        return self.st("history_line", date=when(row.date), game=title(self.t, row.game), players=row.players,
-                       end=end, steps=row.length)
+        steps = self.st("steps_one" if row.length == 1 else "steps", n=row.length)
+        players = self.t("players_one" if row.players == 1 else "players_n", n=row.players)
+        began = day_time(self.t, row.started, year=True)
+        if row.end == OPEN:
+            return self.st("history_line_open", game=title(self.t, row.game), players=players, end=end,
+                           started=began, steps=steps)
+        took = minutes(row.date - row.started)
+        length = self.st("minutes_one" if took == 1 else "minutes", n=took)
+        return self.st("history_line", game=title(self.t, row.game), players=players, end=end, started=began,
+                       length=length, steps=steps)
 
     def entries(self) -> list[Button]:
         pages = max(1, -(-len(self.rows) // self.ROWS))
@@ -162,15 +192,24 @@ class HistoryPage(StaffPage):
 
     def draw_page(self, surf: pygame.Surface) -> None:
         if self.error or not self.rows:
-            self.label(surf, self.error or self.st("no_history"), BODY, role="min", wrap=True, valign="top")
+            self.label(surf, self.error or self.st("no_history" if self.ENDED else "no_unfinished"), BODY,
+                       role="min", wrap=True, valign="top")
         elif len(self.rows) > self.ROWS:
             pages = -(-len(self.rows) // self.ROWS)
             self.label(surf, f"{self.page_no + 1}/{pages}", pygame.Rect(220, 402, 360, 70), color=theme.INK_DIM,
                        align="center")
 
 
+class UnfinishedPage(HistoryPage):
+    """Only the games not over yet (each can be opened, then resumed or deleted)."""
+
+    title_key = "entry_unfinished"
+    ENDED = False
+
+
 class GamePage(HistoryPage):
-    """One ended game: who played, who won, how long; saved to a USB stick or shown as a QR code."""
+    """One game: who played, who won, when and how long; saved to a USB stick, shown as a QR
+    code, deleted (asked twice), or, not over yet, played on."""
 
     title_key = "entry_game"
 
@@ -180,14 +219,63 @@ class GamePage(HistoryPage):
         self.usb: tuple[str, tuple[int, int, int]] | None = None
         #: the export under way, if any (see staff_usb.Export)
         self.export: Any = None
+        self.deleting = app.confirm()  # the first tap on "delete" only asks
+        self.laid_sure = False
         super().__init__(app, back)
         self.row = next((r for r in self.rows if r.id == game_id), None)
+        self.layout()
+
+    def title(self) -> str:
+        return self.st("game_title", game=self.game_id)
 
     def entries(self) -> list[Button]:
-        left, right = row(pygame.Rect(20, 396, 760, 76), 2, 16, touch=True)
-        return [self.button(left, self.st("to_usb"), self.to_usb, "usb"),
-                self.button(right, self.st("to_qr"), lambda: self.go("staff", page="qr", back=self.back,
-                                                                      game_id=self.game_id), "qr")]
+        row_ = getattr(self, "row", None)
+        if row_ is None:
+            return []
+        self.laid_sure = self.deleting.armed()
+        keys = [(self.st("to_usb"), self.to_usb, "usb"),
+                (self.st("to_qr"), lambda: self.go("staff", page="qr", back=self.back, game_id=self.game_id), "qr")]
+        if row_.end == OPEN:
+            keys.append((self.st("play_on"), self.play_on, "play_on"))
+        keys.append((self.st("delete_sure" if self.laid_sure else "delete"), self.delete, "delete"))
+        # two rows of two: each key's words whole on it ("Wirklich löschen? Noch einmal drücken.")
+        cells = [*row(pygame.Rect(20, 318, 760, 74), 2, 12, touch=True),
+                 *row(pygame.Rect(20, 398, 760, 74), 2, 12, touch=True)][:len(keys)]
+        return [self.button(cell, label, fn, key, color=theme.BAD_FILL if key == "delete" and self.laid_sure
+                            else None) for cell, (label, fn, key) in zip(cells, keys, strict=True)]
+
+    def wake_at(self) -> float | None:
+        times = [t for t in (super().wake_at(), self.deleting.wake_at()) if t is not None]
+        return min(times) if times else None
+
+    def delete(self) -> None:
+        """Asked twice: the game, its steps and its payments go for good."""
+        session = getattr(self.back, "session", None)
+        if session is not None and getattr(session, "game_id", None) == self.game_id:
+            self.say(self.st("delete_playing"), bad=True)  # the table the menu was opened from plays it
+            return
+        if not self.deleting.press():
+            self.layout()
+            return
+        store = self.app.store
+        assert store is not None  # the history page lists games of the store
+        try:
+            store.delete_game(self.game_id)
+        except StoreError as exc:
+            self.say(self.t.refusal("store", exc), bad=True)
+            return
+        self.app.go("staff", page="history", back=self.back).say(self.st("deleted", game=self.game_id))
+
+    def play_on(self) -> None:
+        """An unfinished game: the staff screens shut, the game's resume screen opens."""
+        store = self.app.store
+        assert store is not None  # the history page lists games of the store
+        rows = [r for r in store.waiting() if r.id == self.game_id] \
+            or [r for r in store.unfinished() if r.id == self.game_id]
+        if not rows:
+            return
+        shut(self.app)
+        self.go("resume", row=rows[0])
 
     def on_back(self) -> None:
         self.go("staff", page="history", back=self.back)
@@ -215,6 +303,8 @@ class GamePage(HistoryPage):
         self.dirty = True
 
     def update(self, now: float) -> bool:
+        if self.laid_sure != self.deleting.armed():  # the delete question went away unanswered
+            self.layout()
         export = self.export
         if export is not None and export.result is not None:
             self.export = None
@@ -232,11 +322,11 @@ class GamePage(HistoryPage):
             self.label(surf, self.st("no_game_id", game=self.game_id), BODY, role="min", wrap=True)
             return
         names = ", ".join(self.player(r, i) for i in range(r.players))
-        self.label(surf, self.line(r), pygame.Rect(20, 84, 760, 64), role="min", wrap=True, valign="top")
-        lines(self, surf, [(self.st("players_were", names=names), theme.INK),
-                           (self.st("game_number", game=r.id), theme.INK_DIM)], pygame.Rect(20, 156, 760, 200), 48)
+        self.label(surf, self.line(r), pygame.Rect(20, 84, 760, 72), role="min", wrap=True, valign="top")
+        self.label(surf, self.st("players_were", names=names), pygame.Rect(20, 160, 760, 72), role="min", wrap=True,
+                   valign="top")  # the title names the game's number
         if self.usb is not None:
-            self.label(surf, self.usb[0], pygame.Rect(20, 256, 760, 132), role="min", color=self.usb[1], wrap=True,
+            self.label(surf, self.usb[0], pygame.Rect(20, 236, 760, 78), role="min", color=self.usb[1], wrap=True,
                        valign="top")
 
 

@@ -24,6 +24,7 @@ from companion.ui import theme
 from companion.ui.i18n import title
 from companion.ui.kit import Confirm, grid, read_size, row
 from companion.ui.scene import Scene
+from companion.ui.shell.when import number
 from companion.ui.staff.base import BODY, RETURN_S, StaffPage, open_for, shut
 from companion.ui.widgets import Button
 
@@ -47,8 +48,8 @@ class StaffMenu(StaffPage):
     """Every staff entry, each its own small screen; "Done" goes back to the game."""
 
     title_key = "menu_title"
-    ENTRIES = ("language", "volume", "options", "buttons", "box", "history", "store", "keep",
-               "restart", "reboot", "poweroff")
+    ENTRIES = ("language", "volume", "options", "buttons", "touch", "box", "history", "unfinished", "store",
+               "keep", "pin", "clock", "restart", "reboot", "poweroff")
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         test, before = _BACK.pop(id(app), (None, None))
@@ -60,7 +61,7 @@ class StaffMenu(StaffPage):
         return self.st("done")
 
     def entries(self) -> list[Button]:
-        cells = grid(BODY, 4, 3, 8, touch=True)
+        cells = grid(BODY, 5, 3, 8, touch=True)
         return [self.button(cells[i], self.st(f"entry_{name}"), partial(self.open, name), name)
                 for i, name in enumerate(self.ENTRIES)]
 
@@ -124,7 +125,7 @@ class VolumePage(LanguagePage):
         v = self.settings.volume
         out = [self.button(minus, "− 10", lambda: self.set(v - 10), "minus", read=True, enabled=v > 0),
                self.button(plus, "+ 10", lambda: self.set(v + 10), "plus", read=True, enabled=v < 100)]
-        out += [self.button(r, f"{p} %", partial(self.set, p), f"p{p}", read=True, selected=p == v)
+        out += [self.button(r, self.st("percent", n=p), partial(self.set, p), f"p{p}", read=True, selected=p == v)
                 for r, p in zip(presets[:3], (0, 50, 100), strict=True)]
         out.append(self.button(presets[3], self.st("volume_test"), lambda: self.app.sounds.play("click"), "test"))
         return out
@@ -136,10 +137,14 @@ class VolumePage(LanguagePage):
 
     def draw_page(self, surf: pygame.Surface) -> None:
         value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
-        self.label(surf, f"{self.settings.volume} %", value, size=read_size(True) + 20, bold=True,
+        self.label(surf, self.st("percent", n=self.settings.volume), value, size=read_size(True) + 20, bold=True,
                    color=theme.GOLD, align="center")
         self.label(surf, self.st("volume_note"), pygame.Rect(20, 304, 760, 90), role="min", color=theme.INK_DIM,
                    wrap=True, align="center")
+        if not getattr(self.app.sounds, "available", True):
+            # no sound card (or the mixer would not open): the setting is kept for when there is one
+            self.label(surf, self.st("volume_no_card"), pygame.Rect(20, 396, 760, 76), role="min", color=theme.BAD,
+                       wrap=True, align="center", valign="top")
 
 
 class KeepPage(LanguagePage):
@@ -158,7 +163,7 @@ class KeepPage(LanguagePage):
         more = [c for c in KEEP_CHOICES if c > n]
         out = [self.button(minus, "−", lambda: self.set(fewer[-1]), "minus", read=True, enabled=bool(fewer)),
                self.button(plus, "+", lambda: self.set(more[0]), "plus", read=True, enabled=bool(more))]
-        out += [self.button(r, str(p), partial(self.set, p), f"p{p}", read=True, selected=p == n)
+        out += [self.button(r, number(self.t, p), partial(self.set, p), f"p{p}", read=True, selected=p == n)
                 for r, p in zip(presets, self.PRESETS, strict=True)]
         return out
 
@@ -178,7 +183,7 @@ class KeepPage(LanguagePage):
 
     def draw_page(self, surf: pygame.Surface) -> None:
         value = row(pygame.Rect(60, 90, 680, 100), [1, 2, 1], 16)[1]
-        self.label(surf, str(self.settings.keep_finished), value, size=read_size(True) + 20, bold=True,
+        self.label(surf, number(self.t, self.settings.keep_finished), value, size=read_size(True) + 20, bold=True,
                    color=theme.GOLD, align="center")
         self.label(surf, self.st("keep_note", count=self.ended()), pygame.Rect(20, 304, 760, 168), role="min",
                    color=theme.INK_DIM, wrap=True, align="center", valign="top")
@@ -247,7 +252,7 @@ class SystemPage(StaffPage):
         self.laid_sure = self.sure
         label = self.st(f"{self.action}_sure" if self.laid_sure else f"{self.action}_do")
         return [self.button(pygame.Rect(120, 180, 560, 100), label, self.do, "do", read=True,
-                            color=theme.BAD if self.laid_sure else None)]
+                            color=theme.BAD_FILL if self.laid_sure else None)]
 
     def update(self, now: float) -> bool:
         if self.laid_sure != self.sure:  # the question went away unanswered: the key says so

@@ -61,11 +61,16 @@ PAGES: dict[str, str] = {
     "qr": "companion.ui.staff.data:QrPage",
     "store": "companion.ui.staff.data:StorePage",
     "keep": "companion.ui.staff.menu:KeepPage",
+    "unfinished": "companion.ui.staff.data:UnfinishedPage",
+    "pin": "companion.ui.staff.pin_set:PinSetPage",
+    "clock": "companion.ui.staff.system:ClockPage",
+    "touch": "companion.ui.staff.system:TouchPage",
 }
 
 PAD = pygame.Rect(444, 76, 336, 396)
 STATUS = pygame.Rect(20, 150, 400, 170)
 LEAVE = pygame.Rect(20, 400, 240, 72)
+FIRST_PIN = pygame.Rect(280, 400, 500, 72)
 
 
 def staff_scene(app: Any, page: str | None = None, back: Scene | None = None, **kwargs: Any) -> Scene:
@@ -111,6 +116,7 @@ class PinScene(StaffPage):
     """The PIN screen (the staff menu opens behind it)."""
 
     title_key = "pin_title"
+    wants_text = True  # a desktop keyboard's digits 0-9 type (its 1-6 are no die here)
 
     def __init__(self, app: Any, back: Scene | None = None) -> None:
         self.pad: PinPad | None = None
@@ -123,13 +129,28 @@ class PinScene(StaffPage):
         self.kept = lockout_of(app, self.folder)
         self.gate = self.kept.gate
         self.pad = PinPad(PAD, self.submit, ok_label=self.t("ok")) if self.stored else None
+        self.layout()
 
     def back_label(self) -> str:
         return self.st("cancel")
 
     def layout(self) -> None:
         self.buttons = [self.button(LEAVE, self.back_label(), self.on_back, "leave")]
+        if getattr(self, "stored", "set") is None:  # no PIN yet: set the first one here, twice
+            self.buttons.append(self.button(FIRST_PIN, self.st("pin_set_first"), self.set_first, "set_pin"))
         self.dirty = True
+
+    def set_first(self) -> None:
+        from companion.ui.staff.pin_set import PinSetPage
+
+        self.app.show(PinSetPage(self.app, back=self.back, first=True))
+
+    def on_text(self, text: str) -> None:
+        if self.pad is not None and self.gate.locked_for() <= 0:
+            for ch in text:
+                if ch.isdigit():
+                    self.pad.type(ch)
+        self.touched = self.app.now()
 
     def tappables(self) -> list[Control]:
         locked = self.pad is not None and self.gate.locked_for() > 0
@@ -155,7 +176,7 @@ class PinScene(StaffPage):
 
     def on_key(self, ev: InputEvent) -> None:
         if self.pad is not None and ev.name == "roll" and ev.value is not None:
-            if self.gate.locked_for() <= 0:
+            if self.gate.locked_for() <= 0 and ev.source != "keyboard":  # typed digits come as text
                 self.pad.type(str(ev.value))
         elif self.pad is not None and ev.name == "ok":
             self.pad.ok()
@@ -209,15 +230,24 @@ class PinScene(StaffPage):
         if math.isinf(left):
             return self.st("locked_run"), theme.BAD
         if left > 0:
-            secs = _seconds(left)
-            return self.st("locked", time=f"{secs // 60}:{secs % 60:02d}"), theme.BAD
-        if self.wrong:
+            return self.st("locked", time=self.wait_words(_seconds(left))), theme.BAD
+        if self.wrong and self.gate.misses > 0:  # after a lock ran out nobody has typed wrong yet
             return self.st("wrong_pin", left=self.gate.tries - self.gate.misses), theme.BAD
         return self.st("enter_pin"), theme.INK
+
+    def wait_words(self, secs: int) -> str:
+        """"noch 39 Sekunden", "noch 1:39 min": seconds under a minute, else minutes and
+        seconds with the unit that belongs to a clock-like figure."""
+        if secs < 60:
+            return self.st("wait_second" if secs == 1 else "wait_seconds", n=secs)
+        return self.st("wait_minutes", time=f"{secs // 60}:{secs % 60:02d}")
 
     def draw_page(self, surf: pygame.Surface) -> None:
         if self.checking is not None:
             self.shown_checking = True
+        if self.pad is not None and self.gate.locked_for() > 0:
+            # the pad's field greys out with its keys: nothing can be typed while locked
+            surf.fill(theme.PANEL, self.pad.field)
         text, color = self.status()
         rect = STATUS if self.pad is not None else pygame.Rect(20, 90, 760, 300)
         self.label(surf, text, rect, role="min", color=color, wrap=True, valign="top")

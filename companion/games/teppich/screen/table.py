@@ -286,7 +286,11 @@ class TeppichScene(TableScene):
         except IllegalAction as exc:
             self.refuse(exc)
             return
-        self.session.abandon("abandoned")  # the game without its city: never offered to resume
+        old = self.session  # the game without its city had no step: the city and its game are one game
+        if old.store is not None and old.game_id is not None and not old.actions:
+            old.store.delete_game(old.game_id)  # no history row of its own ("0 Schritte")
+        else:
+            old.abandon("abandoned")  # never offered to resume
         self.go("table", session=session)
 
     def refuse(self, exc: IllegalAction) -> None:
