@@ -18,8 +18,12 @@ def wait_for(check: Callable[[], object], seconds: float = 20.0, what: str = "it
     something that must happen) when it never is."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if check():
-            return
+        try:
+            if check():
+                return
+        except Exception as exc:  # a page element redrawn by the live updates under the look
+            if type(exc).__name__ != "StaleElementReferenceException":
+                raise
         time.sleep(0.05)
     raise AssertionError(f"{what} did not happen within {seconds} s")
 

@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,6 +121,16 @@ def _browser(tmp_path: Path):
 
 
 @pytest.mark.slow
+def click(browser: Any, *where: str) -> None:
+    """Click an element of the page, found afresh if the live updates redrew it meanwhile."""
+
+    def done() -> bool:
+        browser.find_element(*where).click()
+        return True
+
+    wait_for(done, what=f"a click on {where[1]}")
+
+
 def test_the_floor_page_in_a_real_browser(hub, tmp_path):
     from selenium.webdriver.common.by import By
 
@@ -131,7 +142,7 @@ def test_the_floor_page_in_a_real_browser(hub, tmp_path):
         browser.get(base + "/")
         assert browser.current_url.endswith("/login")
         browser.find_element(By.NAME, "pin").send_keys(PIN)
-        browser.find_element(By.TAG_NAME, "button").click()
+        click(browser, By.TAG_NAME, "button")
         wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "1", what="the floor")
         cards = browser.find_elements(By.CSS_SELECTOR, "#grid .table")
         assert len(cards) == 20
@@ -142,21 +153,21 @@ def test_the_floor_page_in_a_real_browser(hub, tmp_path):
         assert "ruft das Personal seit" in browser.find_element(By.CSS_SELECTOR, ".calling").text
         browser.save_screenshot(str(shots / "floor.png"))
         # a table's detail, and a staff message that the (absent) table never acknowledges
-        browser.find_element(By.CSS_SELECTOR, '[data-table="t19"]').click()
+        click(browser, By.CSS_SELECTOR, '[data-table="t19"]')
         wait_for(lambda: browser.find_elements(By.ID, "send"), what="the detail")
         detail = browser.find_element(By.ID, "detail").text
         assert "Tisch t19" in detail and "ruft das Personal seit" in detail and "Ada" in detail
         browser.find_element(By.ID, "msg").send_keys("Der Kuchen kommt gleich")
-        browser.find_element(By.ID, "send").click()
+        click(browser, By.ID, "send")
         wait_for(lambda: "wird zugestellt" in browser.find_element(By.ID, "detail").text, what="the command shown")
         browser.save_screenshot(str(shots / "table.png"))
-        browser.find_element(By.ID, "close").click()
-        browser.find_element(By.CSS_SELECTOR, '[data-view="stats"]').click()
+        click(browser, By.ID, "close")
+        click(browser, By.CSS_SELECTOR, '[data-view="stats"]')
         wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#charts .chart")) == 5, what="the charts")
         text = browser.find_element(By.ID, "charts").text
         assert "Echte Spieldauer" in text and "Nutzung je Tisch" in text and "5 erledigt" in text
         browser.save_screenshot(str(shots / "stats.png"))
-        browser.find_element(By.CSS_SELECTOR, '[data-view="history"]').click()
+        click(browser, By.CSS_SELECTOR, '[data-view="history"]')
         wait_for(lambda: len(browser.find_elements(By.CSS_SELECTOR, "#games tr")) > 100, what="the history")
         assert "vom Personal beendet" in browser.find_element(By.ID, "games").text
     finally:
