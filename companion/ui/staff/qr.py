@@ -123,9 +123,12 @@ def decode(texts: list[str]) -> str:
     pieces: dict[int, str] = {}
     total: int | None = None
     for raw in texts:
-        found = _PART.match(raw.strip())
+        # a space is one of base45's own characters: only the line's end is cut off, never a
+        # space the part ends with
+        line = raw.lstrip().rstrip("\r\n")
+        found = _PART.match(line)
         if found is None:
-            raise QrError(f"not a part of a game record: {raw.strip()[:20]!r}")
+            raise QrError(f"not a part of a game record: {line[:20]!r}")
         part, parts, body = int(found.group(1)), int(found.group(2)), found.group(3)
         if total is not None and parts != total:
             raise QrError(f"parts of different records ({total} and {parts} parts)")
