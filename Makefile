@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test test-fast lint wheel bench firmware clean floor-tools
+.PHONY: run test test-fast lint wheel bench firmware screenshots clean floor-tools
 
 # A .venv left half made (python3-venv was missing when it was made, or the pip upgrade was cut
 # off) has a python but no pip, or no mark that it was finished: it is made again, not trusted.
@@ -48,6 +48,7 @@ $(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(VENV)/.
 # Started from a terminal the companion is a window (Escape leaves it), also on a Pi; the
 # installed unit is the kiosk.
 run: $(VENV)/.installed-run
+	@sh tools/need-system.sh --screen $(PYTHON)
 	$(BIN)/companion --no-kiosk
 
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
@@ -94,6 +95,11 @@ bench: $(VENV)/.installed-run
 # with flash and RAM use against each chip. Flashing: hardware/serial-box.md.
 firmware:
 	@sh hardware/serial-box/build.sh build/firmware
+
+# The pictures of the play pages (docs/play/img/GAME.LANG.png), made again from the screens as
+# they are now by `companion demo --screenshot`.
+screenshots: $(VENV)/.installed-run
+	$(BIN)/python tools/screenshots.py docs/play/img
 
 clean:
 	rm -rf $(VENV) dist build
