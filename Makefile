@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test test-fast lint wheel bench firmware screenshots clean floor-tools
+.PHONY: run test test-fast lint wheel bench firmware screenshots image appliance-test clean floor-tools
 
 # A .venv left half made (python3-venv was missing when it was made, or the pip upgrade was cut
 # off) has a python but no pip, or no mark that it was finished: it is made again, not trusted.
@@ -100,6 +100,15 @@ firmware:
 # they are now by `companion demo --screenshot`.
 screenshots: $(VENV)/.installed-run
 	$(BIN)/python tools/screenshots.py docs/play/img
+
+# The appliance: a Debian 12 arm64 disk image with the companion installed by its installer
+# (as root; IMAGE_CACHE keeps the bootstrapped roots, see tools/image/build.sh), and that image
+# booted in qemu-system-aarch64, driven and cut by tests/appliance (not part of make test).
+image:
+	bash tools/image/build.sh build/image
+
+appliance-test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -m appliance -s -p no:cacheprovider tests/appliance
 
 clean:
 	rm -rf $(VENV) dist build
