@@ -151,12 +151,16 @@ def test_power_cuts_lose_nothing_that_was_shown(vm: VM) -> None:
         vm.boot()
         vm.wait_for_shell()
         _wait_ready(vm)
+        time.sleep(2)
+        vm.key("ret")        # the start offers the unfinished game: OK goes on with it
+        time.sleep(3)
         after = _probe(vm)
         status, settings = vm.sh(SETTINGS_PROBE, 60)
         steps = int(after["steps"])
         lost += steps < before
         bad += after["check"] != "ok" or "settings True" not in settings
         print(f"cut {cut + 1}: steps {before} -> {steps}, integrity {after['check']}, {settings.strip()}")
+        assert steps > 0
         assert before <= steps <= before + 1
         for qcode in rng.sample(KEYS, 3):    # the resumed game goes on
             vm.key(qcode)
