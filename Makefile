@@ -5,25 +5,51 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test test-fast lint wheel bench firmware clean floor-tools
+.PHONY: run test test-fast lint wheel bench firmware screenshots image appliance-test clean floor-tools
 
-$(BIN)/python:
+# A .venv left half made (python3-venv was missing when it was made, or the pip upgrade was cut
+# off) has a python but no pip, or no mark that it was finished: it is made again, not trusted.
+ifneq ($(wildcard $(VENV)/.),)
+ifneq ($(shell $(BIN)/python -c 'import pip' >/dev/null 2>&1 \
+               && { test -f $(VENV)/.made || test -f $(VENV)/.installed-run; } && echo ok),ok)
+$(info $(VENV) was left half made: making it again)
+$(shell rm -rf $(VENV))
+endif
+endif
+
+# On a Raspberry Pi the [pi] extra brings the pin library gpiozero drives (lgpio).
+EXTRAS := $(shell grep -qsi 'raspberry pi' /proc/device-tree/model && echo pi)
+comma  := ,
+with    = $(subst $() ,$(comma),$(strip $(1) $(EXTRAS)))
+# setuptools tells every editable install of a package whose folders are mapped (assets/ is
+# companion/_assets) that it is one ("Editable installation. Please be careful with folders...");
+# nothing is wrong, so that note alone is not shown.
+PIP_INSTALL = PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install --quiet
+
+# What the system must provide (python3-venv) is checked first: tools/need-system.sh names the
+# one apt line, or installs it when run as root.
+$(VENV)/.made:
+	@sh tools/need-system.sh $(PYTHON)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	@touch $@
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+$(VENV)/.installed-run: pyproject.toml | $(VENV)/.made
+	$(PIP_INSTALL) -e '.$(if $(EXTRAS),[$(EXTRAS)])'
+	@touch $@
 
 # The tests' venv also holds the race (tests/tinygame), a fifth game distributed on its own:
 # the companion finds it through its entry point like any game a café installs.
-$(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/python -m pip install --quiet -e tests/tinygame
-	touch $@ $(VENV)/.installed-run
+$(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(VENV)/.made
+	$(PIP_INSTALL) -e '.[$(call with,dev)]'
+	$(PIP_INSTALL) -e tests/tinygame
+	@touch $@ $(VENV)/.installed-run
 
+# Started from a terminal the companion is a window (Escape leaves it), also on a Pi; the
+# installed unit is the kiosk.
 run: $(VENV)/.installed-run
-	$(BIN)/companion
+	@sh tools/need-system.sh --screen $(PYTHON)
+	$(BIN)/companion --no-kiosk
 
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock
 
@@ -52,8 +78,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/lint-imports || status=1; \
 	exit $$status
 
-# setuptools warns about every folder of assets/ (data, not Python packages: they are included
-# all the same), so its output is shown only when the build fails.
+# The build's own output is shown only when it fails.
 wheel: $(VENV)/.installed-dev
 	@mkdir -p build
 	@$(BIN)/python -m pip wheel --no-deps --no-build-isolation --wheel-dir dist . > build/wheel.log 2>&1 \
@@ -70,6 +95,20 @@ bench: $(VENV)/.installed-run
 # with flash and RAM use against each chip. Flashing: hardware/serial-box.md.
 firmware:
 	@sh hardware/serial-box/build.sh build/firmware
+
+# The pictures of the play pages (docs/play/img/GAME.LANG.png), made again from the screens as
+# they are now by `companion demo --screenshot`.
+screenshots: $(VENV)/.installed-run
+	$(BIN)/python tools/screenshots.py docs/play/img
+
+# The appliance: a Debian 12 arm64 disk image with the companion installed by its installer
+# (as root; IMAGE_CACHE keeps the bootstrapped roots, see tools/image/build.sh), and that image
+# booted in qemu-system-aarch64, driven and cut by tests/appliance (not part of make test).
+image:
+	bash tools/image/build.sh build/image
+
+appliance-test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest -m appliance -s -p no:cacheprovider tests/appliance
 
 clean:
 	rm -rf $(VENV) dist build

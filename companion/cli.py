@@ -62,11 +62,20 @@ def header_for(args: argparse.Namespace) -> dict[str, Any]:
 
 # -- run -------------------------------------------------------------------------------------
 def cmd_run(args: argparse.Namespace) -> int:
+    import pygame
+
     from companion import settings
     from companion.root import start, stop
     from companion.session.store import Store
-    from companion.ui.app import kiosk_mode
+    from companion.ui import app as app_module
+    from companion.ui.app import NO_SCREEN, UNSEEN_DRIVERS, find_screen, kiosk_mode
 
+    # no screen: one line and a non-zero exit, rather than a window nobody sees
+    chosen_driver = os.environ.get("SDL_VIDEODRIVER")
+    problem = find_screen(os.environ)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     # the staff's settings beside the games, read once: how many ended games the store keeps,
     # the language and the volume; the staff PIN comes from there too, even when the store
     # cannot be opened there and falls back to memory
@@ -76,13 +85,23 @@ def cmd_run(args: argparse.Namespace) -> int:
     store, notices = Store.open(args.data, keep_finished=chosen.keep_finished)
     for notice in notices:
         print(f"store: {notice}", file=sys.stderr)
-    # a kiosk (the unit says so, or a Pi) is full screen and only the staff menu leaves it,
+    # a kiosk (the unit says so) is full screen and only the staff menu leaves it,
     # whatever the machine it runs on
     kiosk = kiosk_mode(args.kiosk)
     fullscreen = kiosk if args.fullscreen is None else args.fullscreen
-    app, scene, sources = start(store, lang=args.lang, fullscreen=fullscreen, kiosk=kiosk,
-                                gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen,
-                                folder=folder)
+    try:
+        app, scene, sources = start(store, lang=args.lang, fullscreen=fullscreen, kiosk=kiosk,
+                                    gpio=not args.no_gpio, serial=args.serial, notices=notices, chosen=chosen,
+                                    folder=folder)
+    except pygame.error as exc:  # e.g. the Pi's screen held by the running unit
+        store.close()
+        print(f"the screen cannot be opened: {exc}", file=sys.stderr)
+        return 1
+    if not chosen_driver and pygame.display.get_driver() in UNSEEN_DRIVERS:
+        stop(app, sources)
+        store.close()
+        print(NO_SCREEN.format(dri=app_module.DRI), file=sys.stderr)
+        return 1
     # the same list the first screen told: the staff menu's "games file" page shows it for as
     # long as the app runs
     app.store_notices = list(notices)
@@ -403,7 +422,7 @@ RUN_OPTIONS = (
     ("--no-gpio", "no_gpio", "flag", "do not use GPIO buttons"),
     ("--fullscreen", "fullscreen", "both", "full screen (default: in kiosk mode)"),
     ("--kiosk", "kiosk", "both", "Escape and closing the window do nothing, only the staff menu leaves "
-                                 "(default: $COMPANION_KIOSK, else under systemd or on a Raspberry Pi)"),
+                                 "(default: $COMPANION_KIOSK, else under systemd)"),
     ("--floor", "floor", "value", "the café floor's broker, mqtt://HOST:PORT (default: [floor] in the settings)"),
     ("--table", "table", "value", "this table's name on the café floor"),
 )
@@ -523,6 +542,8 @@ def _for_the_user(exc: Exception) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # pygame's greeting line is for its own developers, not for the people at the table
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(sys.argv[1:] if argv is None else list(argv))
     command = args.command or "run"  # the start's options are read before the word run too
     try:

@@ -160,10 +160,36 @@ run() {
 run_live() {
     if [[ -n "${root}" ]]; then
         printf '   (not under --root) $'; show "$@"
+    elif [[ "$1" == systemctl && ${dry_run} -eq 0 ]] && ! systemd_running; then
+        printf '   (no running systemd: an image being built) $'; show "$@"
     else
         run "$@"
     fi
 }
+
+# --- plain Debian and image builds ------------------------------------------------------
+# The installer also runs inside a Debian root being made into a disk image (chroot, no
+# systemd running): there, reloading and restarting units is left to the first boot, while
+# enabling them (files only) still happens.
+systemd_running() { [[ -d /run/systemd/system ]]; }
+# Raspberry Pi OS's archive has packages plain Debian lacks (python3-lgpio, liblgpio-dev);
+# on plain Debian the [pi] extra brings lgpio from its aarch64 wheel instead. What apt does
+# not know is left out and said; SDL's kmsdrm needs Mesa's GBM, EGL and GLES, which a Debian
+# without a desktop lacks. Only where apt-get really runs: --dry-run and --root list them all.
+apt_for_this_system() {
+    local package
+    apt_packages=()
+    for package in "${APT_PACKAGES[@]}" "${KMSDRM_PACKAGES[@]}"; do
+        if apt-cache show "${package}" >/dev/null 2>&1; then
+            apt_packages+=("${package}")
+        else
+            note "${package} is not in this system's archive (plain Debian): pip brings what it is for"
+        fi
+    done
+}
+readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri)
+apt_packages=("${APT_PACKAGES[@]}")
+# --- end of plain Debian and image builds -----------------------------------------------
 # Write standard input to a file (mode $2), or say that it would.
 write_file() {
     local path="$1" mode="$2"
@@ -278,7 +304,8 @@ fi
 say "System packages"
 export DEBIAN_FRONTEND=noninteractive
 run_live apt-get update
-run_live apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+if [[ ${dry_run} -eq 0 && -z "${root}" ]]; then apt_for_this_system; fi
+run_live apt-get install -y --no-install-recommends "${apt_packages[@]}"
 
 say "Program in ${APP_DIR}"
 if [[ "${src_dir}" != "${root}${APP_DIR}" ]]; then

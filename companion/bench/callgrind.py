@@ -14,7 +14,7 @@ one. (callgrind's ``--toggle-collect`` needs a C function around the region, whi
 code does not have; the subtraction works with any Python build, stripped or not.)
 
 The Pi estimate: instructions / (IPC × clock), with the Cortex-A53 at 1 GHz and CPython
-running at 0.5–0.8 instructions per cycle there (an assumption, see the README), and the
+running at 0.5–0.8 instructions per cycle there (an assumption, see docs/performance.md), and the
 assumption that an AArch64 build needs about as many instructions as this machine's.
 
 >>> pi_seconds(8e6)

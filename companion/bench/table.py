@@ -2,7 +2,7 @@
 
 A figure is one number measured several times with the same work (a run); the table shows
 the median of the runs and their spread (lowest to highest), so a reader sees at once how
-much this machine wobbled. Targets come from the README's speed promises.
+much this machine wobbled. Targets come from the speed promises in docs/performance.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game records: JSON Lines, a header then one action per line (format v2, see README).
+"""Game records: JSON Lines, a header then one action per line (format v2, see docs/records.md).
 
 A record is split on ``\\n`` only (a ``\\r`` before it is dropped, a UTF-8 byte order mark at
 the start is skipped), so a name holding U+2028 or U+0085 stays on its line and line numbers

@@ -13,7 +13,7 @@ import threading
 import time
 import warnings
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,8 +59,9 @@ def kiosk_mode(flag: bool | None = None, environ: Any = None) -> bool:
     """Whether the companion runs as a kiosk: full screen, and neither Escape nor closing the
     window leaves it (only the staff menu does). ``--kiosk``/``--no-kiosk`` decides; else
     ``$COMPANION_KIOSK`` (``1`` or ``0``; the unit sets 1); else a systemd service (systemd
-    sets ``$INVOCATION_ID`` for every unit it starts) is a kiosk whatever the machine; else
-    a Raspberry Pi is one.
+    sets ``$INVOCATION_ID`` for every unit it starts) is a kiosk whatever the machine. Started
+    by hand from a terminal (``make run``), even on a Pi, it is a window that Escape closes:
+    only the installed unit is a kiosk.
 
     >>> kiosk_mode(None, {"COMPANION_KIOSK": "1"}), kiosk_mode(None, {"INVOCATION_ID": "ab12"})
     (True, True)
@@ -75,9 +76,41 @@ def kiosk_mode(flag: bool | None = None, environ: Any = None) -> bool:
         return True
     if said in ("0", "no", "false", "off"):
         return False
-    if env.get("INVOCATION_ID"):
-        return True
-    return on_a_pi()
+    return bool(env.get("INVOCATION_ID"))
+
+
+#: SDL's drivers that draw where nobody sees it; chosen by SDL only when no screen answered
+UNSEEN_DRIVERS = ("offscreen", "dummy")
+NO_SCREEN = ("no screen to show the companion on: no desktop ($DISPLAY, $WAYLAND_DISPLAY) and no graphics "
+             "device ({dri}); start it on a desktop or on the Pi's own screen "
+             "(`companion demo --screenshot FILE` needs none)")
+
+
+#: where the kernel lists graphics devices (the Pi's screen: ``card0`` or ``card1``)
+DRI = Path("/dev/dri")
+
+
+def find_screen(env: MutableMapping[str, str], dri: Path | None = None) -> str | None:
+    """Chooses SDL's video driver before the display opens, or says in one line why there is
+    no screen (``None``: there is one). ``$SDL_VIDEODRIVER`` given (the unit's ``kmsdrm``, the
+    tests' ``dummy``) is kept; a desktop is left to SDL; without one, a graphics device means
+    the console of a Pi: ``kmsdrm`` straight away, so SDL probes for no Wayland desktop (which
+    prints ``XDG_RUNTIME_DIR is invalid or not set``). Without either, SDL would settle on its
+    ``offscreen`` driver and run on where nobody sees it.
+
+    >>> find_screen({"SDL_VIDEODRIVER": "dummy"}), find_screen({"DISPLAY": ":0"})
+    (None, None)
+    >>> env = {}
+    >>> find_screen(env, Path("/nonexistent")).startswith("no screen"), env
+    (True, {})
+    """
+    if env.get("SDL_VIDEODRIVER") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    dri = DRI if dri is None else dri
+    if any(dri.glob("card*")):
+        env["SDL_VIDEODRIVER"] = "kmsdrm"
+        return None
+    return NO_SCREEN.format(dri=dri)
 
 
 def display_flags(fullscreen: bool) -> int:

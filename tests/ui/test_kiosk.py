@@ -56,7 +56,7 @@ def run_and_try_to_leave(monkeypatch, tmp_path: Path, argv: list[str], env: dict
     ([], {"INVOCATION_ID": "0123abcd"}, False),      # started by systemd, on a mini PC
     ([], {"COMPANION_KIOSK": "1"}, False),            # what the unit sets
     (["--kiosk"], {}, False),
-    ([], {}, True),                                   # a Pi started by hand
+    (["--kiosk"], {}, True),
 ])
 def test_a_kiosk_on_any_machine_is_left_only_through_the_staff_menu(monkeypatch, tmp_path, argv, env, pi) -> None:
     seen = run_and_try_to_leave(monkeypatch, tmp_path, argv, env, pi)
@@ -64,10 +64,11 @@ def test_a_kiosk_on_any_machine_is_left_only_through_the_staff_menu(monkeypatch,
     assert seen["stayed"] == [True, True] and isinstance(seen["scene"], MenuScene)
 
 
-@pytest.mark.parametrize("argv, env", [([], {}), (["--no-kiosk"], {"INVOCATION_ID": "x"}),
-                                        ([], {"COMPANION_KIOSK": "0", "INVOCATION_ID": "x"})])
-def test_a_desktop_window_closes_with_escape_and_the_window(monkeypatch, tmp_path, argv, env) -> None:
-    seen = run_and_try_to_leave(monkeypatch, tmp_path, argv, env)
+@pytest.mark.parametrize("argv, env, pi", [([], {}, False), (["--no-kiosk"], {"INVOCATION_ID": "x"}, False),
+                                            ([], {"COMPANION_KIOSK": "0", "INVOCATION_ID": "x"}, False),
+                                            ([], {}, True)])  # a Pi started by hand (make run)
+def test_a_desktop_window_closes_with_escape_and_the_window(monkeypatch, tmp_path, argv, env, pi) -> None:
+    seen = run_and_try_to_leave(monkeypatch, tmp_path, argv, env, pi)
     assert seen["kiosk"] is False and seen["fullscreen"] is False
     assert seen["stayed"] == [False, False]
 

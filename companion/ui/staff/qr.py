@@ -1,6 +1,6 @@
 """A game's record as QR codes a phone can read off the screen, however long the game was.
 
-The record (JSON Lines, see the README) is compressed with zlib and written in base45
+The record (JSON Lines, see docs/records.md) is compressed with zlib and written in base45
 (RFC 9285: the 45 characters of a QR code's alphanumeric mode, as in the EU's vaccination
 certificates), which packs 5.5 bits into a character where plain text takes 8. A whole game
 of four fits in one or two codes. Each code's text is::
