@@ -23,13 +23,15 @@ from typing import Any
 
 from companion.bench.games import benched, session_at, table_game, title
 from companion.bench.table import Figure, Target, percentile
+from companion.ui.kit.controls import GUARD_S
 from companion.ui.table import TableScene
 
 PRESS_P95_TARGET = Target("<=", 16.7)
 FRAME_TARGET = Target("<", 4.0)
-#: Seconds between a frame and the next press: longer than the hub's 50 ms debounce, so a
-#: button pressed twice in a row counts both times, and long enough for the loop to sleep.
-PRESS_GAP_S = (0.06, 0.1)
+#: Seconds between a frame and the next press: longer than the app's guard against a double
+#: press (``GUARD_S``, which also covers the hub's 50 ms debounce), so a button pressed twice
+#: in a row counts both times, and long enough for the loop to sleep.
+PRESS_GAP_S = (GUARD_S + 0.01, GUARD_S + 0.05)
 #: A press that has not reached the screen after this long is counted as lost.
 LOST_AFTER_S = 2.0
 

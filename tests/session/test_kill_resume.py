@@ -153,19 +153,24 @@ def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_pat
     db, trace = tmp_path / "games.sqlite3", tmp_path / "trace.jsonl"
     env = {**os.environ, "COMPANION_TRACE": str(trace), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "PYTHONPATH": str(ROOT)}
-    target = rng.randrange(5, 120)
-    for _attempt in range(2):
-        db.unlink(missing_ok=True)
-        trace.unlink(missing_ok=True)
+    def demo_until(frames: int) -> subprocess.Popen[bytes]:
+        """A fresh store and trace, the demo started and left to draw ``frames`` frames."""
+        for path in (db, trace, *(Path(str(db) + s) for s in ("-wal", "-shm", "-last"))):
+            path.unlink(missing_ok=True)
         proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "demo", "--game", game, "--data", str(db), "--turns", "1000",
              "--players", str(spec(game).counts[trial]), "--seed", str(trial)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
-            if trace.exists() and trace.read_text().count("\n") >= target:
+            if trace.exists() and trace.read_text().count("\n") >= frames:
                 break
             time.sleep(0.005)
+        return proc
+
+    target = rng.randrange(5, 120)
+    for _attempt in range(2):
+        proc = demo_until(target)
         if proc.poll() is None or not trace.exists():
             break
         # a game shorter than the target (the demo is seeded: it draws the same frames again):
@@ -182,20 +187,8 @@ def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_pat
         store.close()
         if left:
             break
-        db.unlink(missing_ok=True)
-        trace.unlink(missing_ok=True)
-        for suffix in ("-wal", "-shm", "-last"):
-            Path(str(db) + suffix).unlink(missing_ok=True)
         target = max(2, target // 2)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "demo", "--game", game, "--data", str(db), "--turns", "1000",
-             "--players", str(spec(game).counts[trial]), "--seed", str(trial)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and proc.poll() is None:
-            if trace.exists() and trace.read_text().count("\n") >= target:
-                break
-            time.sleep(0.005)
+        proc = demo_until(target)
         proc.kill()
         proc.wait()
     shown = []
