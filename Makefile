@@ -47,8 +47,12 @@ $(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(VENV)/.
 
 # Started from a terminal the companion is a window (Escape leaves it), also on a Pi; the
 # installed unit is the kiosk.
+# The race is a fixture of the tests, not a game of the box: after `make test` it is taken out
+# again, so the menu a family sees lists only the real games (`make test` puts it back).
 run: $(VENV)/.installed-run
 	@sh tools/need-system.sh --screen $(PYTHON)
+	@if [ -f $(VENV)/.installed-dev ]; then \
+		$(BIN)/python -m pip uninstall --yes --quiet companion-race 2>/dev/null; rm -f $(VENV)/.installed-dev; fi
 	$(BIN)/companion --no-kiosk
 
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock

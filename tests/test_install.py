@@ -401,14 +401,16 @@ console.log(JSON.stringify(answers));
 """
 
 
-def test_the_polkit_rule_allows_the_companion_only_power_and_usb(tmp_path: Path) -> None:
+def test_the_polkit_rule_allows_the_companion_only_power_usb_and_the_clock(tmp_path: Path) -> None:
     import json
 
     node = shutil.which("node") or shutil.which("nodejs")
     allowed = ["org.freedesktop.login1.power-off", "org.freedesktop.login1.reboot",
                "org.freedesktop.login1.power-off-multiple-sessions", "org.freedesktop.udisks2.filesystem-mount",
-               "org.freedesktop.udisks2.filesystem-mount-other-seat", "org.freedesktop.udisks2.power-off-drive"]
-    refused = ["org.freedesktop.login1.set-wall-message", "org.freedesktop.udisks2.filesystem-mount-system",
+               "org.freedesktop.udisks2.filesystem-mount-other-seat", "org.freedesktop.udisks2.power-off-drive",
+               "org.freedesktop.timedate1.set-time"]
+    refused = ["org.freedesktop.timedate1.set-timezone", "org.freedesktop.timedate1.set-ntp",
+               "org.freedesktop.login1.set-wall-message", "org.freedesktop.udisks2.filesystem-mount-system",
                "org.freedesktop.udisks2.modify-device", "org.freedesktop.systemd1.manage-units",
                "org.freedesktop.packagekit.package-install", "org.freedesktop.login1.power-off-ignore-inhibit"]
     text = RULE.read_text()

@@ -37,6 +37,10 @@ class Scene:
         # the tap that opened it stays dead for a moment here too
         self.controls.changed()
         self.controls.acted = app.last_tap
+        #: a message drawn over controls by :meth:`draw_banner`: a tap on it closes it, and
+        #: nothing under it acts (the players saw the message, not the key below)
+        self._banner_over: pygame.Rect | None = None
+        self._closing_banner = False
 
     # -- input ----------------------------------------------------------------------------
     def on_input(self, ev: InputEvent) -> None:
@@ -64,11 +68,21 @@ class Scene:
 
     def on_press(self, pos: tuple[int, int]) -> None:
         """A finger (or the mouse) went down."""
+        over = self._banner_over
+        if over is not None and self.banner.active(self.app.now()) and over.collidepoint(pos):
+            self.banner.close()
+            self._banner_over, self._closing_banner = None, True
+            self.controls.changed()  # what was under it shows now: the guard runs from here
+            self.dirty = True
+            return
         self.controls.set(self.tappables())
         self.controls.down(pos)
 
     def on_release(self, pos: tuple[int, int]) -> None:
         """The finger came up: the control it went down on acts, if it is still under it."""
+        if self._closing_banner:  # this finger closed a message
+            self._closing_banner = False
+            return
         self.controls.set(self.tappables())
         plays = self.app.sounds.plays
         hit = self.controls.up(pos)
@@ -114,6 +128,12 @@ class Scene:
         if bad:
             self.app.sounds.play("refused")
         self.dirty = True
+
+    def draw_banner(self, surf: pygame.Surface, rect: pygame.Rect, room: pygame.Rect) -> None:
+        """Draw the message in ``rect``, grown inside ``room`` until it is whole (it is never
+        cut: role "say"). Where it covers controls, a tap on it closes it."""
+        self.banner.draw(surf, rect, self.app.now(), room=room)
+        self._banner_over = self.banner.shown
 
     def go(self, route: str, **kwargs: Any) -> None:
         """Ask the app for another screen by its route name."""

@@ -33,6 +33,8 @@ class Banner:
 
     def __init__(self, text: str = "", bad: bool = False, until: float = 0.0) -> None:
         self.text, self.bad, self.until = text, bad, until
+        #: where it was last drawn (None: not on screen)
+        self.shown: pygame.Rect | None = None
 
     def show(self, text: str, now: float, bad: bool = False, seconds: float = 4.0) -> None:
         self.text, self.bad, self.until = text, bad, now + seconds
@@ -40,14 +42,20 @@ class Banner:
     def active(self, now: float) -> bool:
         return bool(self.text) and now < self.until
 
+    def close(self) -> None:
+        """Take the message off the screen."""
+        self.text, self.shown = "", None
+
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float, room: pygame.Rect | None = None) -> None:
         """The message in ``rect`` at the read size, wrapped; a message longer than ``rect``
         holds grows into ``room`` (see :func:`~companion.ui.kit.text.room_for`) rather than
         end in "…" (the audit reports a message that is still cut)."""
         if not self.active(now):
+            self.shown = None
             return
         if room is not None:
             rect = room_for(self.text, rect, room)
+        self.shown = rect
         pygame.draw.rect(surf, theme.BAD_FILL if self.bad else theme.PANEL_HI, rect, border_radius=8)
         # a banner given room is held to "never cut" (role "say"); the others are read text
         role = "say" if room is not None else "read"

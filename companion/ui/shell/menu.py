@@ -99,6 +99,6 @@ class MenuScene(Scene):
         for b in self.buttons:
             b.draw(surf)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, HINT, self.app.now())
+            self.draw_banner(surf, HINT, pygame.Rect(HINT.x, 80, HINT.w, HINT.bottom - 80))
         else:
             self.label(surf, self.t("choose_hint"), HINT, role="min", color=theme.INK_DIM)

@@ -113,4 +113,4 @@ class NameScene(Scene):
         for b in self.buttons:
             b.draw(surf)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, pygame.Rect(40, 46, 720, 68), self.app.now())
+            self.draw_banner(surf, pygame.Rect(40, 46, 720, 68), pygame.Rect(40, 46, 720, 300))

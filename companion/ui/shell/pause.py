@@ -122,4 +122,4 @@ class PauseScene(Scene):
         self.label(surf, note, pygame.Rect(20, 384, 760, 90), role="min",
                    color=theme.INK_DIM, align="center", wrap=True)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, pygame.Rect(60, 400, 680, 70), self.app.now())
+            self.draw_banner(surf, pygame.Rect(60, 400, 680, 70), pygame.Rect(60, 80, 680, 390))

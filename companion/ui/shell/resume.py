@@ -148,4 +148,4 @@ class ResumeScene(Scene):
         for b in self.buttons:
             b.draw(surf)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, pygame.Rect(20, 236, 760, 96), self.app.now())
+            self.draw_banner(surf, pygame.Rect(20, 236, 760, 96), pygame.Rect(20, 80, 760, 392))

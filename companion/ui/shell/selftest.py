@@ -186,7 +186,7 @@ class SelftestScene(Scene):
             msg = self.t("staff.ui.selftest_leave")
         message = pygame.Rect(20, 362, 760, 112)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, message, self.app.now())
+            self.draw_banner(surf, message, pygame.Rect(20, 80, 760, message.bottom - 80))
         else:
             Label(msg, message, role="read", size=read_size(), color=theme.INK, align="center", wrap=True).draw(surf)
         self.controls.set(self.tappables())

@@ -302,7 +302,7 @@ class SetupScene(Scene):
                              border_radius=12)
         if self.banner.active(self.app.now()):
             # over the title, the one place no control lives
-            self.banner.draw(surf, pygame.Rect(10, 2, 780, 64), self.app.now())
+            self.draw_banner(surf, pygame.Rect(10, 2, 780, 64), pygame.Rect(10, 2, 780, 300))
         if self.broken is not None:
             # in place of the seats: this game cannot be played until the staff mend its box
             area = pygame.Rect(SEATS.x, SEATS.y, SEATS.w, BOTTOM.bottom - SEATS.y)

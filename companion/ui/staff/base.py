@@ -31,6 +31,8 @@ TITLE = pygame.Rect(20, 6, 620, 64)
 BACK = pygame.Rect(656, 6, 124, 64)
 BODY = pygame.Rect(20, 80, 760, 392)
 BANNER = pygame.Rect(20, 400, 760, 72)
+#: a message longer than BANNER holds grows upwards over the page, never over the title
+BANNER_ROOM = pygame.Rect(20, 80, 760, 392)
 
 #: seconds the staff may come back from the button test without the PIN
 RETURN_S = 120.0
@@ -181,6 +183,10 @@ class StaffPage(Scene):
     def draw_page(self, surf: pygame.Surface) -> None:
         """The page's own text and pictures (its buttons are drawn after it)."""
 
+    def banner_place(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where this page's messages show: their box and the room it may grow into."""
+        return BANNER, BANNER_ROOM
+
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
         # not bold: the bundled face is bold already, and pygame's extra emboldening runs the
@@ -190,7 +196,7 @@ class StaffPage(Scene):
         self.controls.set(self.tappables())
         self.controls.draw(surf)
         if self.banner.active(self.app.now()):
-            self.banner.draw(surf, BANNER, self.app.now())
+            self.draw_banner(surf, *self.banner_place())
 
 
 def lines(page: StaffPage, surf: pygame.Surface, texts: list[tuple[str, tuple[int, int, int]]],

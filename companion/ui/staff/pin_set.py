@@ -14,7 +14,7 @@ from companion.ui import theme
 from companion.ui.kit import Control
 from companion.ui.scene import Scene
 from companion.ui.staff.base import StaffPage
-from companion.ui.staff.scene import PAD, STATUS, PinPad
+from companion.ui.staff.scene import BESIDE_PAD, BESIDE_PAD_ROOM, PAD, STATUS, PinPad
 
 
 class PinSetPage(StaffPage):
@@ -33,6 +33,9 @@ class PinSetPage(StaffPage):
         self.note = ("pin_set_enter", theme.INK)
         super().__init__(app, back)
         self.pad = PinPad(PAD, self.entered, ok_label=self.t("ok"))
+
+    def banner_place(self) -> tuple[pygame.Rect, pygame.Rect]:
+        return BESIDE_PAD, BESIDE_PAD_ROOM
 
     def tappables(self) -> list[Control]:
         keys = [] if self.pad is None or self.saving else self.pad.controls()

@@ -71,6 +71,9 @@ PAD = pygame.Rect(444, 76, 336, 396)
 STATUS = pygame.Rect(20, 150, 400, 170)
 LEAVE = pygame.Rect(20, 400, 240, 72)
 FIRST_PIN = pygame.Rect(280, 400, 500, 72)
+#: beside a keypad a message shows left of it, above the leave key: never over the pad's keys
+BESIDE_PAD = pygame.Rect(20, 326, 404, 70)
+BESIDE_PAD_ROOM = pygame.Rect(20, 80, 404, 316)
 
 
 def staff_scene(app: Any, page: str | None = None, back: Scene | None = None, **kwargs: Any) -> Scene:
@@ -133,6 +136,9 @@ class PinScene(StaffPage):
 
     def back_label(self) -> str:
         return self.st("cancel")
+
+    def banner_place(self) -> tuple[pygame.Rect, pygame.Rect]:
+        return (BESIDE_PAD, BESIDE_PAD_ROOM) if self.pad is not None else super().banner_place()
 
     def layout(self) -> None:
         self.buttons = [self.button(LEAVE, self.back_label(), self.on_back, "leave")]
