@@ -149,15 +149,6 @@ class MutaborScene(TableScene):
         else:
             self.say(self.t("mutabor.ui.stuck"), bad=True)
 
-    def refuse(self, exc: IllegalAction) -> None:
-        """A refusal names a cell as the table counts it, from 1: row from the top, column
-        from the left (the engine counts from 0)."""
-        params = dict(exc.params)
-        for key in ("row", "col"):
-            if isinstance(params.get(key), int) and not isinstance(params[key], bool):
-                params[key] += 1
-        super().refuse(IllegalAction(exc.code, str(exc), **params))
-
     def explain(self, a: Cell, b: Cell) -> None:
         """Why a move from ``a`` to ``b`` is not allowed, in the engine's words."""
         self.attempt(self.session.engine.apply, self.state, {"action": "move", "from": _pair(a), "to": _pair(b)})
