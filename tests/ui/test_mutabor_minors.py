@@ -154,3 +154,18 @@ def test_the_four_player_end_screen_gives_each_name_its_row_and_a_readable_maze(
     assert table.end_picture_rect().w >= 200                          # was 136 px with four
     why = app.texts.reason("mutabor", "agreed")
     assert why in texts, texts                                        # why nobody won
+
+
+def test_the_draw_question_and_a_capture_are_said_whole_with_the_longest_names(app):
+    """English as German: "Tap “Sure?” once more: the game ends in a draw" and "Captured!
+    Wilhelmina Ann's figure is back at the start …" were cut after two lines."""
+    session = named(play_until(new_session(4, 3), lambda s: any(e.kind == "capture" for e in s.last_events)), 4)
+    scene = app.routes["table"](app, session=session, view="play")
+    texts, found, _ = drawn(app, scene)
+    owner = next(e for e in session.last_events if e.kind == "capture").data["owner"]
+    assert app.texts("mutabor.ui.captured", name=LONG_NAMES[owner]) in texts and found == []
+    tap_label(app, app.texts("mutabor.ui.draw_button"))
+    assert scene.banner.text == app.texts("mutabor.ui.draw_ask")
+    texts, found, _ = drawn(app, scene)
+    assert app.texts("mutabor.ui.draw_ask") in texts and found == [], found
+    assert not session.over

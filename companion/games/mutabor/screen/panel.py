@@ -183,19 +183,22 @@ def _play(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
                 bold=True, wrap=True)
     elif st.over:
         s.label(surf, t("game_over"), TURN, bold=True, color=theme.GOLD)
-    _players(s, surf)
+    _players(s, surf, heading=not s.banner.active(now))  # a message may reach over the heading
     # what the referee says is never cut: a longer explanation grows over the players' list
     if s.banner.active(now):  # for the moment it shows, over whose turn it is as well
         s.banner.draw(surf, INFO, now, room=pygame.Rect(X, TURN.y, W, SAY_ROOM.bottom - TURN.y))
     else:
         said = info(s)
         box = room_for(said, INFO, SAY_ROOM, pad=(0, 0))
-        if box != INFO:
-            pygame.draw.rect(surf, theme.PANEL_HI, box.inflate(8, 4), border_radius=8)
+        if box != INFO:  # over whole lines of the list below, never half a line peeking out
+            edges = [HINT_HEAD.bottom] + [PLAYERS.y + k * ROW_H for k in range(1, 5)] + [SAY_ROOM.bottom]
+            bottom = min(e for e in edges if e >= box.bottom - 2)
+            cover = pygame.Rect(box.x, box.y, box.w, bottom - box.y).inflate(8, 4)
+            pygame.draw.rect(surf, theme.PANEL_HI, cover, border_radius=8)
         s.label(surf, said, box, role="say", wrap=True, color=theme.GOLD if s.pending or s.swapping else theme.INK)
 
 
-def _players(s: MutaborScene, surf: pygame.Surface) -> None:
+def _players(s: MutaborScene, surf: pygame.Surface, heading: bool = True) -> None:
     """One line per player: colour, name, and (with the hint on) his fewest moves home under
     a heading that says what the numbers are. A name is never cut: when the longest name
     leaves too little room for "3 Züge", the hint is the number alone ("–": no way)."""
@@ -207,7 +210,7 @@ def _players(s: MutaborScene, surf: pygame.Surface) -> None:
     room = PLAYERS.w - 34 - name_w - 4
     words = [hint_words(t, n) for n in hints]
     short = bool(words) and max(font.size(w)[0] for w in words) > room
-    if s.hint_on:
+    if s.hint_on and heading:
         s.label(surf, t("mutabor.ui.hint_short" if short else "mutabor.ui.hint"), HINT_HEAD, role="min",
                 color=theme.INK_DIM, align="right")
     if s.closed_sides():  # the hatched side cells, explained under the list (two players only)
