@@ -6,6 +6,7 @@ side and what the hatching means, how to get back from the cards' view, and the 
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from companion.games.mutabor.rules.geometry import START
@@ -169,3 +170,50 @@ def test_the_draw_question_and_a_capture_are_said_whole_with_the_longest_names(a
     texts, found, _ = drawn(app, scene)
     assert app.texts("mutabor.ui.draw_ask") in texts and found == [], found
     assert not session.over
+
+
+def test_the_play_page_says_which_options_are_only_for_two_or_three_players():
+    """docs/play/mutabor.md names each option that only some player counts have, with them,
+    in the words of the setup screen (German and English)."""
+    import re
+    from pathlib import Path
+
+    from companion.games import spec
+    from companion.ui.i18n import Texts
+
+    page = (Path(__file__).parents[2] / "docs" / "play" / "mutabor.md").read_text(encoding="utf-8")
+    german, english = page.split("## English")
+    only = {"de": {2: "nur zu zweit", 3: "nur zu dritt"}, "en": {2: "for two players only", 3: "for three players only"}}
+    options = [o for o in spec("mutabor").options if o.only_for]
+    assert {o.only_for for o in options} == {(2,), (3,)}
+    for lang, text in (("de", german), ("en", english)):
+        words = Texts(lang)
+        flat = re.sub(r"\s+", " ", text)
+        for option in options:
+            label = words(option.text)
+            said = only[lang][option.only_for[0]]
+            assert re.search(re.escape(label) + r".{0,12}" + re.escape(said), flat), (lang, label, said)
+
+
+@pytest.mark.parametrize("words", ("mutabor.ui.captured", "mutabor.ui.swap_offer", "mutabor.ui.undone_move"))
+def test_a_message_grown_over_the_players_list_covers_whole_lines(app, words):
+    """A message too long for its place reaches over the players' list by whole lines: no
+    name is left peeking out half under it."""
+    from companion.games.mutabor.screen import panel
+    from companion.ui.kit import room_for
+
+    session = named(play_until(new_session(4), lambda s: len(s.actions) >= 6), 4)
+    scene = app.routes["table"](app, session=session, view="play")
+    app.show(scene)
+    settle(app)
+    said = app.texts(words, name=LONG_NAMES[1], row=8, col=8, to_row=7, to_col=7)
+    scene.say(said)
+    with recording() as rec:
+        scene.draw(app.screen)
+    room = pygame.Rect(panel.X, panel.TURN.y, panel.W, panel.SAY_ROOM.bottom - panel.TURN.y)
+    box = panel._whole_lines(room_for(said, panel.INFO, room))
+    assert box.bottom > panel.INFO.bottom  # it did grow over the list
+    for t in rec.texts:
+        if t.text in LONG_NAMES:
+            inside = box.inflate(0, 4).contains(t.drawn)
+            assert inside or not box.colliderect(t.drawn), (t.text, t.drawn, box)

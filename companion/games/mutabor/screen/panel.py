@@ -186,16 +186,24 @@ def _play(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
     _players(s, surf, heading=not s.banner.active(now))  # a message may reach over the heading
     # what the referee says is never cut: a longer explanation grows over the players' list
     if s.banner.active(now):  # for the moment it shows, over whose turn it is as well
-        s.banner.draw(surf, INFO, now, room=pygame.Rect(X, TURN.y, W, SAY_ROOM.bottom - TURN.y))
+        room = pygame.Rect(X, TURN.y, W, SAY_ROOM.bottom - TURN.y)
+        s.banner.draw(surf, _whole_lines(room_for(s.banner.text, INFO, room)), now, room=room)
     else:
         said = info(s)
         box = room_for(said, INFO, SAY_ROOM, pad=(0, 0))
         if box != INFO:  # over whole lines of the list below, never half a line peeking out
-            edges = [HINT_HEAD.bottom] + [PLAYERS.y + k * ROW_H for k in range(1, 5)] + [SAY_ROOM.bottom]
-            bottom = min(e for e in edges if e >= box.bottom - 2)
-            cover = pygame.Rect(box.x, box.y, box.w, bottom - box.y).inflate(8, 4)
-            pygame.draw.rect(surf, theme.PANEL_HI, cover, border_radius=8)
+            pygame.draw.rect(surf, theme.PANEL_HI, _whole_lines(box).inflate(8, 4), border_radius=8)
         s.label(surf, said, box, role="say", wrap=True, color=theme.GOLD if s.pending or s.swapping else theme.INK)
+
+
+def _whole_lines(box: pygame.Rect) -> pygame.Rect:
+    """``box`` made as tall as the whole lines of the players' list it reaches over, so that
+    no half line peeks out below a message grown over the list."""
+    if box.bottom <= INFO.bottom:
+        return box
+    edges = [HINT_HEAD.bottom] + [PLAYERS.y + k * ROW_H for k in range(1, 5)] + [SAY_ROOM.bottom]
+    bottom = min([e for e in edges if e >= box.bottom - 2] + [SAY_ROOM.bottom])
+    return pygame.Rect(box.x, box.y, box.w, max(box.h, bottom - box.y))
 
 
 def _players(s: MutaborScene, surf: pygame.Surface, heading: bool = True) -> None:
