@@ -236,8 +236,9 @@ def _players(s: MutaborScene, surf: pygame.Surface, heading: bool = True) -> Non
         if s.hint_on:
             n = hints[seat]
             said = ("–" if n is None else str(n)) if short else words[seat]
-            s.label(surf, said, pygame.Rect(r.right - max(room, 40) - 4, r.y, max(room, 40), r.h),
-                    role="min" if short else "read", align="right")
+            box = pygame.Rect(r.right - max(room, 40) - 4, r.y, max(room, 40), r.h)
+            # read from the chairs like the names; only a number too wide for its place is smaller
+            s.label(surf, said, box, role="read" if font.size(said)[0] <= box.w else "min", align="right")
 
 
 def hint_words(t: Texts, n: int | None) -> str:
