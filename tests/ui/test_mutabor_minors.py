@@ -217,3 +217,35 @@ def test_a_message_grown_over_the_players_list_covers_whole_lines(app, words):
         if t.text in LONG_NAMES:
             inside = box.inflate(0, 4).contains(t.drawn)
             assert inside or not box.colliderect(t.drawn), (t.text, t.drawn, box)
+
+
+def test_the_dealing_numbers_leave_the_card_pictures_to_be_seen(app, monkeypatch):
+    """In the layout view each card's number sits beside its picture, not over half of it:
+    of the picture's pixels (drawn without numbers), at least 85 % still show with them."""
+    from companion.games.mutabor.rules.geometry import VISIBLE
+    from companion.games.mutabor.screen import board
+    from companion.games.mutabor.screen.pictures import CARD_BG
+
+    session = new_session(4)
+
+    def layout_pixels():
+        scene = app.routes["table"](app, session=session)
+        app.show(scene)
+        app.screen.fill((0, 0, 0))
+        scene.draw(app.screen)
+        return app.screen.copy(), scene
+
+    shown, scene = layout_pixels()
+    monkeypatch.setattr(board, "paint_numbers", lambda *a, **k: None)
+    bare, _ = layout_pixels()
+    kept = total = 0
+    for cell in VISIBLE:
+        ground = CARD_BG[session.state.card(cell)]
+        r = scene.grid.rect_of(cell).inflate(-8, -8)
+        for y in range(r.top, r.bottom, 2):
+            for x in range(r.left, r.right, 2):
+                pixel = tuple(bare.get_at((x, y)))[:3]
+                if pixel != ground:
+                    total += 1
+                    kept += tuple(shown.get_at((x, y)))[:3] == pixel
+    assert total and kept / total >= 0.85, f"{kept / total:.0%} of the pictures show"
