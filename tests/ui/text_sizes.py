@@ -114,6 +114,16 @@ def alibaba(app: Any) -> Iterator[tuple[str, Any]]:
             yield f"Ali Baba 4p: {name}, number pad", scene
 
 
+def mutabor(app: Any) -> Iterator[tuple[str, Any]]:
+    from tests.ui.test_mutabor_readable import PHASES, scene_in
+
+    for players in (2, 4):
+        for phase in PHASES:
+            yield f"Mutabor {players}p: {phase}", scene_in(app, phase, players)
+        won = played("mutabor", players, None, names=["Maximiliane-So", "Alexandra-Mari", "Jörg", "Anna"][:players])
+        yield f"Mutabor {players}p: end screen, won", app.routes["end"](app, table=app.routes["table"](app, session=won))
+
+
 def staff(app: Any) -> Iterator[tuple[str, Any]]:
     from companion.ui.staff import base as staff_base
 
@@ -135,7 +145,7 @@ def main(lang: str = "de") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         app = make_app(store=Store(Path(tmp) / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
         try:
-            for group in (shell(app), suleika(app), alibaba(app), staff(app)):
+            for group in (shell(app), suleika(app), alibaba(app), mutabor(app), staff(app)):
                 for name, scene in group:
                     px, text, read = measure(app, scene)
                     shown = text if len(text) <= 34 else text[:33] + "…"

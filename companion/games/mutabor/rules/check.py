@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.base import IllegalAction
-from companion.games.mutabor.rules.geometry import CELLS, CENTRE, MOVES, VISIBLE, Cell
+from companion.games.mutabor.rules.geometry import CELLS, CENTRE, MOVES, VISIBLE, Cell, at, where
 from companion.games.mutabor.rules.moves import capture_block, free_starts, is_knight, side_rules
 from companion.games.mutabor.rules.state import State
 
@@ -26,7 +26,8 @@ def cell_of(action: dict[str, Any], key: str) -> Cell:
         raise IllegalAction("bad_cell", '"{key}" must be a [row, col] pair, like [7, 3]', key=key)
     cell = (int(raw[0]), int(raw[1]))
     if cell not in CELLS:
-        raise IllegalAction("not_a_cell", "({row}, {col}) is not a cell of the maze", row=cell[0], col=cell[1])
+        raise IllegalAction("not_a_cell", "Row {row} from the top, column {col} from the left"
+                            " is not a cell of the maze", **at(cell))
     return cell
 
 
@@ -54,20 +55,22 @@ def check_move(state: State, seat: int, a: Cell, b: Cell) -> int | None:
     occupied = state.occupancy()
     owner = occupied.get(a)
     if owner is None:
-        raise IllegalAction("no_figure", "There is no figure on ({row}, {col})", row=a[0], col=a[1])
+        raise IllegalAction("no_figure", "There is no figure in row {row} from the top, column {col} from the left",
+                            **at(a))
     if owner != seat:
-        raise IllegalAction("not_your_figure", "The figure on ({row}, {col}) is not yours", row=a[0], col=a[1])
+        raise IllegalAction("not_your_figure", "The figure in row {row} from the top, column {col} from the left"
+                            " is not yours", **at(a))
     rules = side_rules(state.sides[seat], state.open_sides)
     if a in rules.goal:
-        raise IllegalAction("figure_home", "The figure on ({row}, {col}) is home and never moves again",
-                            row=a[0], col=a[1])
+        raise IllegalAction("figure_home", "The figure in row {row} from the top, column {col} from the left"
+                            " is home and never moves again", **at(a))
     if a == b:
         raise IllegalAction("same_cell", "A move must leave its cell")
     if b in CENTRE:
         raise IllegalAction("enters_centre", "No figure may enter the four centre cells")
     if b not in rules.passable:
-        raise IllegalAction("side_cell", "({row}, {col}) is a side cell, closed to this figure",
-                            row=b[0], col=b[1])
+        raise IllegalAction("side_cell", "The cell in row {row} from the top, column {col} from the left"
+                            " is a side cell, closed to this figure", **at(b))
     if b in rules.start:
         if a in rules.start:
             raise IllegalAction("start_to_start", "No move from one of your start cells to another")
@@ -76,19 +79,19 @@ def check_move(state: State, seat: int, a: Cell, b: Cell) -> int | None:
     assert kind is not None
     way = _way(kind, a, b)
     if way is None:
-        raise IllegalAction("card_forbids", "The {card} card on ({row}, {col}) does not move there",
-                            card=kind, row=a[0], col=a[1])
+        raise IllegalAction("card_forbids", "The {card} card in row {row} from the top, column {col} from the left"
+                            " does not move there", card=kind, **at(a))
     for cell in way:
         if cell in CENTRE:
             raise IllegalAction("passes_centre", "No move may pass the centre (only the Krebs jumps it)")
         if cell not in VISIBLE:
             raise IllegalAction("leaves_maze", "The move would leave the maze")
         if cell not in rules.passable:
-            raise IllegalAction("side_cell", "({row}, {col}) is a side cell, closed to this figure",
-                                row=cell[0], col=cell[1])
+            raise IllegalAction("side_cell", "The cell in row {row} from the top, column {col} from the left"
+                                " is a side cell, closed to this figure", **at(cell))
         if cell in occupied:
-            raise IllegalAction("jumps_figure", "The move would jump the figure on ({row}, {col})",
-                                row=cell[0], col=cell[1])
+            raise IllegalAction("jumps_figure", "The move would jump the figure in row {row} from the top, "
+                                "column {col} from the left", **at(cell))
     victim = occupied.get(b)
     if victim is None:
         return None
@@ -110,12 +113,12 @@ def capture_cell(state: State, victim: int | None, action: dict[str, Any]) -> Ce
     if not given:
         if len(free) > 1:
             raise IllegalAction("capture_to_needed", "Say on which free start cell the captured figure goes: {cells}",
-                                cells=", ".join(f"({r}, {c})" for r, c in free))
+                                cells=" or ".join(where(c) for c in free))
         return free[0]
     to = cell_of(action, "capture_to")
     if to not in free:
-        raise IllegalAction("capture_to_wrong", "({row}, {col}) is not a free start cell of the captured figure",
-                            row=to[0], col=to[1])
+        raise IllegalAction("capture_to_wrong", "The cell in row {row} from the top, column {col} from the left"
+                            " is not a free start cell of the captured figure", **at(to))
     return to
 
 
@@ -130,8 +133,8 @@ def check_swap(state: State, a: Cell, b: Cell, unreachable: list[Cell]) -> None:
     occupied = state.occupancy()
     for cell in (a, b):
         if cell in occupied:
-            raise IllegalAction("swap_under_figure", "A figure stands on ({row}, {col}); its card stays",
-                                row=cell[0], col=cell[1])
+            raise IllegalAction("swap_under_figure", "A figure stands in row {row} from the top, "
+                                "column {col} from the left; its card stays", **at(cell))
     if state.swapped:
         raise IllegalAction("swap_twice", "Only one swap a turn")
     if not unreachable:

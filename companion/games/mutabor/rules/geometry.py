@@ -36,6 +36,26 @@ BORDER: frozenset[Cell] = frozenset(c for cells in SIDE_CELLS.values() for c in 
 CELLS: frozenset[Cell] = CORE | BORDER
 VISIBLE: frozenset[Cell] = CELLS - CENTRE
 
+def where(cell: Cell) -> str:
+    """A cell in the words of the command line, counted as the screen counts it (from 1, the
+    row from the top, the column from the left); the engine's pairs count from 0.
+
+    >>> where((7, 2))
+    'row 8 from the top, column 3 from the left'
+    """
+    return "row {row} from the top, column {col} from the left".format(**at(cell))
+
+
+def at(cell: Cell) -> dict[str, int]:
+    """A refusal's ``row`` and ``col``, counted from 1 as the table counts them (the screen's
+    words and the command line's say "Reihe 8 von oben", "row 8 from the top").
+
+    >>> at((7, 2))
+    {'row': 8, 'col': 3}
+    """
+    return {"row": cell[0] + 1, "col": cell[1] + 1}
+
+
 #: A player's start cells are his side; his goal cells are the opposite side.
 START: dict[str, tuple[Cell, ...]] = dict(SIDE_CELLS)
 GOAL: dict[str, tuple[Cell, ...]] = {side: SIDE_CELLS[OPPOSITE[side]] for side in SIDES}

@@ -22,6 +22,7 @@ from companion.games.mutabor.rules.geometry import (
     START,
     VISIBLE,
     Cell,
+    at,
     forbidden_sides,
     in_play_borders,
 )
@@ -90,19 +91,18 @@ def card_reach(kind: str, cell: Cell, passable: frozenset[Cell], occupied: dict[
 def capture_block(state: State, target: Cell, owner: int, mover: int) -> IllegalAction | None:
     """Why the figure of ``owner`` on ``target`` cannot be captured by ``mover`` (the refusal,
     not raised), or None when it can (rules 7 to 10)."""
-    row, col = target
     if owner == mover:
-        return IllegalAction("capture_own", "Your own figure on ({row}, {col}) cannot be captured",
-                             row=row, col=col)
+        return IllegalAction("capture_own", "Your own figure in row {row} from the top, column {col} from the left "
+                             "cannot be captured", **at(target))
     if target in in_play_borders(state.players):
-        return IllegalAction("capture_start_goal", "The figure on ({row}, {col}) stands on a start or "
-                             "goal cell and cannot be captured", row=row, col=col)
+        return IllegalAction("capture_start_goal", "The figure in row {row} from the top, column {col} from the left "
+                             "stands on a start or goal cell and cannot be captured", **at(target))
     if state.card(target) == PROTECTING:
-        return IllegalAction("capture_storch", "The figure on ({row}, {col}) stands on a Storch and "
-                             "cannot be captured", row=row, col=col)
+        return IllegalAction("capture_storch", "The figure in row {row} from the top, column {col} from the left "
+                             "stands on a Storch and cannot be captured", **at(target))
     if not free_starts(state, owner):
-        return IllegalAction("no_free_start", "The figure on ({row}, {col}) cannot be captured: its "
-                             "owner has no free start cell", row=row, col=col)
+        return IllegalAction("no_free_start", "The figure in row {row} from the top, column {col} from the left "
+                             "cannot be captured: its owner has no free start cell", **at(target))
     return None
 
 

@@ -56,7 +56,9 @@ def paint_maze(surf: pygame.Surface, grid: BoardGrid, maze: Grid | dict[Cell, st
         rect = grid.rect_of(cell).move(*offset).inflate(-2, -2)
         kind = maze.get(cell) if isinstance(maze, dict) else maze[cell[0]][cell[1]]
         shown = "hidden" if cell in CENTRE and hide_centre else kind
-        draw_card(surf, rect, shown)
+        # with its number the picture keeps to the top left, clear of the number's badge
+        small = pygame.Rect(rect.x + 2, rect.y + 2, rect.w * 3 // 5, rect.h * 3 // 5) if numbers else None
+        draw_card(surf, rect, shown, picture=small)
     if numbers:
         paint_numbers(surf, grid, numbers, offset)
 
@@ -72,9 +74,10 @@ def paint_numbers(surf: pygame.Surface, grid: BoardGrid, numbers: dict[Cell, int
 
 
 def paint_sides(surf: pygame.Surface, grid: BoardGrid, sides: Sequence[str], colours: Sequence[str], *,
-                closed: Iterable[str] = (), offset: Cell = (0, 0)) -> None:
+                closed: Iterable[str] = (), offset: Cell = (0, 0), seats: bool = False) -> None:
     """The start band and square of each seat's side and the flag of his goal side; hatching
-    over side borders nobody may enter."""
+    over side borders nobody may enter. With ``seats`` each start square carries its seat's
+    number (the layout view: which colour sits on which side)."""
     band = max(4, grid.cell // 9)
     for seat, side in enumerate(sides):
         dr, dc = OUTWARD[side]
@@ -93,19 +96,28 @@ def paint_sides(surf: pygame.Surface, grid: BoardGrid, sides: Sequence[str], col
         square = grid.rect_of(start_flank).move(*offset).inflate(-grid.cell // 3, -grid.cell // 3)
         surf.blit(theme.swatch(colours[seat], square.w, square.h), square)
         pygame.draw.rect(surf, theme.INK, square, 2)
+        if seats:
+            plate = pygame.Rect(0, 0, square.w - 10, square.h - 6)
+            plate.center = square.center
+            pygame.draw.rect(surf, (20, 20, 30), plate, border_radius=5)
+            Label(str(seat + 1), plate, role="min", color=theme.INK, align="center").draw(surf)
         _, flag_flank = FLANKS[OPPOSITE[side]]
-        _flag(surf, grid.rect_of(flag_flank).move(*offset), colours[seat])
+        flag(surf, grid.rect_of(flag_flank).move(*offset), colours[seat])
     for side in closed:
         for cell in SIDE_CELLS[side]:
-            r = grid.rect_of(cell).move(*offset).inflate(-2, -2)
-            clip = surf.get_clip()
-            surf.set_clip(r)
-            for k in range(-r.h, r.w, 10):
-                pygame.draw.line(surf, (60, 50, 60), (r.x + k, r.bottom), (r.x + k + r.h, r.y), 3)
-            surf.set_clip(clip)
+            hatch(surf, grid.rect_of(cell).move(*offset).inflate(-2, -2))
 
 
-def _flag(surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
+def hatch(surf: pygame.Surface, r: pygame.Rect) -> None:
+    """The hatching of a closed side cell (also the sample beside its words in the panel)."""
+    clip = surf.get_clip()
+    surf.set_clip(r)
+    for k in range(-r.h, r.w, 10):
+        pygame.draw.line(surf, (60, 50, 60), (r.x + k, r.bottom), (r.x + k + r.h, r.y), 3)
+    surf.set_clip(clip)
+
+
+def flag(surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
     """A goal flag on a pole, the cloth in the goal player's colour and pattern."""
     pole_x = rect.x + rect.w // 4
     pygame.draw.line(surf, theme.INK, (pole_x, rect.y + rect.h // 8), (pole_x, rect.bottom - rect.h // 8), 3)
@@ -151,3 +163,13 @@ def corners(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour) -
         points = [(cx, cy), (cx + dx * k, cy), (cx, cy + dy * k)]
         pygame.draw.polygon(surf, colour, points)
         pygame.draw.polygon(surf, (10, 10, 10), points, 2)
+
+
+def cross(surf: pygame.Surface, grid: BoardGrid, cell: Cell) -> None:
+    """A goal cell no card leads to: a thick cross edged in black, a shape that needs no
+    colour to be seen (the words say "mit Kreuz")."""
+    r = grid.rect_of(cell).inflate(-grid.cell // 6, -grid.cell // 6)  # its arms show round a figure
+    for a, b in ((r.topleft, r.bottomright), (r.bottomleft, r.topright)):
+        pygame.draw.line(surf, (10, 10, 10), a, b, 11)
+    for a, b in ((r.topleft, r.bottomright), (r.bottomleft, r.topright)):
+        pygame.draw.line(surf, theme.BAD, a, b, 5)

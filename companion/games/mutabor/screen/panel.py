@@ -26,12 +26,16 @@ if TYPE_CHECKING:
 
 X, W = 466, 328
 TURN = pygame.Rect(X, 4, W, 72)
-INFO = pygame.Rect(X, 78, W, 106)
-PLAYERS = pygame.Rect(X, 190, W, 148)
+INFO = pygame.Rect(X, 78, W, 94)
+#: the heading over the hints ("Züge bis ins Ziel"), right above the players' list
+HINT_HEAD = pygame.Rect(X, 172, W, 28)
+PLAYERS = pygame.Rect(X, 200, W, 144)
 ROW1 = pygame.Rect(X, 348, W, 64)
 ROW2 = pygame.Rect(X, 414, W, 64)
 TITLE = pygame.Rect(X, 6, W, 76)
-LEGEND = pygame.Rect(X, 86, W, 252)
+LEGEND = pygame.Rect(X, 82, W, 168)
+#: under the cards' legend, what the sides show: a start square, a goal flag, the hatching
+SIDES = pygame.Rect(X, 252, W, 92)
 ENTRY_INFO = pygame.Rect(X, 6, W, 120)
 PALETTE = pygame.Rect(X, 132, W, 268)
 ROW_H = 36
@@ -50,8 +54,10 @@ def buttons(s: MutaborScene) -> list[Button]:
     t = s.t
     menu = _button(row(ROW2, 3, 6)[0], t("menu"), s.on_menu, "menu")
     if s.view == "layout":
+        if s.session.actions:  # the "Karten" view of a game under way: back to it, nothing to enter
+            return [_button(ROW1, t("mutabor.ui.back_to_game"), s.play, "play", selected=True), menu]
         enter, play = row(ROW1, 2, 6)
-        return [_button(enter, t("mutabor.ui.enter"), s.start_entry, "enter", enabled=not s.session.actions),
+        return [_button(enter, t("mutabor.ui.enter"), s.start_entry, "enter"),
                 _button(play, t("mutabor.ui.play"), s.play, "play", selected=True), menu]
     if s.view == "enter":
         assert s.entry is not None
@@ -95,8 +101,12 @@ def info(s: MutaborScene) -> str:
         parts.append(t("mutabor.ui.passes", name=s.seat_name(seat), reason=t.reason("mutabor", reason)))
     if parts:
         return " · ".join(parts)
+    swap = s.last_swap()
+    if swap is not None:
+        first, second = (s.state.card(tuple(swap.data[k])) for k in ("a", "b"))
+        return t("mutabor.ui.swapped", first=t(f"mutabor.ui.card_{first}"), second=t(f"mutabor.ui.card_{second}"))
     if s.may_swap():
-        return t("mutabor.ui.swap_offer")
+        return t("mutabor.ui.swap_offer" if len(s.unreachable()) == 1 else "mutabor.ui.swap_offer_many")
     return t("mutabor.ui.pick_target" if s.sel is not None else "mutabor.ui.pick_figure")
 
 
@@ -126,8 +136,30 @@ def _layout(s: MutaborScene, surf: pygame.Surface) -> None:
     title = t("mutabor.ui.layout_title" if s.session.actions else "mutabor.ui.deal")
     s.label(surf, title, TITLE, color=theme.GOLD, bold=True, wrap=True)
     for r, kind in zip(column(LEGEND, len(KINDS)), KINDS, strict=True):
-        draw_card(surf, pygame.Rect(r.x, r.y + 2, r.h - 4, r.h - 4), kind)
+        draw_card(surf, pygame.Rect(r.x, r.y + 1, r.h - 2, r.h - 2), kind)
         s.label(surf, t(f"mutabor.ui.card_{kind}"), pygame.Rect(r.x + r.h + 4, r.y, r.w - r.h - 4, r.h), role="min")
+    _sides_legend(s, surf)
+
+
+def _sides_legend(s: MutaborScene, surf: pygame.Surface) -> None:
+    """A sample of each mark at the sides with its word: the start square (its number is the
+    player's), the goal flag, and with closed sides the hatching."""
+    t = s.t
+    marks = [("start", t("mutabor.ui.sides_start")), ("goal", t("mutabor.ui.sides_goal"))]
+    if s.closed_sides():
+        marks.append(("closed", t("mutabor.ui.sides_closed")))
+    for k, (mark, words) in enumerate(marks):
+        r = pygame.Rect(SIDES.x, SIDES.y + k * 30, SIDES.w, 30)
+        icon = pygame.Rect(r.x + 1, r.y + 2, 26, 26)
+        if mark == "start":
+            surf.blit(theme.swatch(s.colours[0], icon.w, icon.h), icon)
+            pygame.draw.rect(surf, theme.INK, icon, 2)
+        elif mark == "goal":
+            board.flag(surf, icon.inflate(8, 4), s.colours[0])
+        else:
+            board.hatch(surf, icon)
+            pygame.draw.rect(surf, theme.INK_DIM, icon, 1)
+        s.label(surf, words, pygame.Rect(r.x + 34, r.y, r.w - 34, r.h), role="min", color=theme.INK_DIM)
 
 
 def _entry(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
@@ -151,30 +183,62 @@ def _play(s: MutaborScene, surf: pygame.Surface, now: float) -> None:
                 bold=True, wrap=True)
     elif st.over:
         s.label(surf, t("game_over"), TURN, bold=True, color=theme.GOLD)
-    _players(s, surf)
+    _players(s, surf, heading=not s.banner.active(now))  # a message may reach over the heading
     # what the referee says is never cut: a longer explanation grows over the players' list
     if s.banner.active(now):  # for the moment it shows, over whose turn it is as well
-        s.banner.draw(surf, INFO, now, room=pygame.Rect(X, TURN.y, W, SAY_ROOM.bottom - TURN.y))
+        room = pygame.Rect(X, TURN.y, W, SAY_ROOM.bottom - TURN.y)
+        s.banner.draw(surf, _whole_lines(room_for(s.banner.text, INFO, room)), now, room=room)
     else:
         said = info(s)
         box = room_for(said, INFO, SAY_ROOM, pad=(0, 0))
-        if box != INFO:
-            pygame.draw.rect(surf, theme.PANEL_HI, box.inflate(8, 4), border_radius=8)
+        if box != INFO:  # over whole lines of the list below, never half a line peeking out
+            pygame.draw.rect(surf, theme.PANEL_HI, _whole_lines(box).inflate(8, 4), border_radius=8)
         s.label(surf, said, box, role="say", wrap=True, color=theme.GOLD if s.pending or s.swapping else theme.INK)
 
 
-def _players(s: MutaborScene, surf: pygame.Surface) -> None:
-    """One line per player: colour, name, and (with the hint on) his fewest moves home."""
+def _whole_lines(box: pygame.Rect) -> pygame.Rect:
+    """``box`` made as tall as the whole lines of the players' list it reaches over, so that
+    no half line peeks out below a message grown over the list."""
+    if box.bottom <= INFO.bottom:
+        return box
+    edges = [HINT_HEAD.bottom] + [PLAYERS.y + k * ROW_H for k in range(1, 5)] + [SAY_ROOM.bottom]
+    bottom = min([e for e in edges if e >= box.bottom - 2] + [SAY_ROOM.bottom])
+    return pygame.Rect(box.x, box.y, box.w, max(box.h, bottom - box.y))
+
+
+def _players(s: MutaborScene, surf: pygame.Surface, heading: bool = True) -> None:
+    """One line per player: colour, name, and (with the hint on) his fewest moves home under
+    a heading that says what the numbers are. A name is never cut: when the longest name
+    leaves too little room for "3 Züge", the hint is the number alone ("–": no way)."""
     t, st = s.t, s.state
     hints = s.hints() if s.hint_on else []
+    names = [s.seat_name(seat) for seat in range(st.players)]
+    font = theme.font(read_size())
+    name_w = min(PLAYERS.w - 34, max(font.size(n)[0] for n in names) + 8)
+    room = PLAYERS.w - 34 - name_w - 4
+    words = [hint_words(t, n) for n in hints]
+    short = bool(words) and max(font.size(w)[0] for w in words) > room
+    if s.hint_on and heading:
+        s.label(surf, t("mutabor.ui.hint_short" if short else "mutabor.ui.hint"), HINT_HEAD, role="min",
+                color=theme.INK_DIM, align="right")
+    if s.closed_sides():  # the hatched side cells, explained under the list (two players only)
+        r = pygame.Rect(PLAYERS.x, PLAYERS.y + st.players * ROW_H + 4, PLAYERS.w, ROW_H)
+        board.hatch(surf, pygame.Rect(r.x + 4, r.y + 4, 26, 26))
+        pygame.draw.rect(surf, theme.INK_DIM, (r.x + 4, r.y + 4, 26, 26), 1)
+        s.label(surf, t("mutabor.ui.sides_closed"), pygame.Rect(r.x + 34, r.y, r.w - 34, r.h), role="min",
+                color=theme.INK_DIM)
     for seat in range(st.players):
         r = pygame.Rect(PLAYERS.x, PLAYERS.y + seat * ROW_H, PLAYERS.w, ROW_H)
         if seat == s.seat():
             pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
         surf.blit(theme.swatch(s.colours[seat], 24, 24), (r.x + 4, r.y + 6))
-        s.label(surf, s.seat_name(seat), pygame.Rect(r.x + 34, r.y, 152, r.h))
+        s.label(surf, names[seat], pygame.Rect(r.x + 34, r.y, name_w, r.h))
         if s.hint_on:
-            s.label(surf, hint_words(t, hints[seat]), pygame.Rect(r.x + 190, r.y, r.w - 194, r.h), align="right")
+            n = hints[seat]
+            said = ("–" if n is None else str(n)) if short else words[seat]
+            box = pygame.Rect(r.right - max(room, 40) - 4, r.y, max(room, 40), r.h)
+            # read from the chairs like the names; only a number too wide for its place is smaller
+            s.label(surf, said, box, role="read" if font.size(said)[0] <= box.w else "min", align="right")
 
 
 def hint_words(t: Texts, n: int | None) -> str:
@@ -206,11 +270,20 @@ def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
             board.ring(surf, g, s.choice, theme.INK, 5, strong=True)
         return
     if s.swapping:
+        for cell in s.unreachable():
+            board.cross(surf, g, cell)
         if s.swap_first is not None:
             board.ring(surf, g, s.swap_first, theme.GOLD, 6)
         if s.swap_cursor is not None:
             board.ring(surf, g, s.swap_cursor, theme.INK, 5, strong=True)
         return
+    swap = s.last_swap()
+    if swap is not None:  # the two cards just swapped, framed until the move
+        for cell in (swap.data["a"], swap.data["b"]):
+            board.ring(surf, g, tuple(cell), theme.GOLD, 6, strong=True)
+    if s.may_swap() or s.swapping:
+        for cell in s.unreachable():
+            board.cross(surf, g, cell)
     occupied = s.state.occupancy()
     if s.sel is not None:
         board.ring(surf, g, s.sel, theme.INK, 5, strong=True)

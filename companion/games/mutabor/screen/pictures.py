@@ -136,14 +136,16 @@ PAINTERS: dict[str, Callable[[pygame.Surface, pygame.Rect], None]] = {
 }
 
 
-def draw_card(surf: pygame.Surface, rect: pygame.Rect, kind: str | None, *, frame: Colour = (120, 100, 70)) -> None:
-    """One card: its ground, its picture, a frame. ``None`` draws an empty place (maze entry)."""
+def draw_card(surf: pygame.Surface, rect: pygame.Rect, kind: str | None, *, frame: Colour = (120, 100, 70),
+              picture: pygame.Rect | None = None) -> None:
+    """One card: its ground, its picture (in ``picture`` when given, else filling the card),
+    a frame. ``None`` draws an empty place (maze entry)."""
     if kind is None:
         pygame.draw.rect(surf, (60, 54, 74), rect, border_radius=4)
         pygame.draw.rect(surf, theme.INK_DIM, rect, 1, border_radius=4)
         return
     pygame.draw.rect(surf, CARD_BG[kind], rect, border_radius=4)
-    picture = rect.inflate(-max(4, rect.w // 8), -max(4, rect.h // 8))
+    picture = picture or rect.inflate(-max(4, rect.w // 8), -max(4, rect.h // 8))
     clip = surf.get_clip()
     surf.set_clip(rect)
     PAINTERS[kind](surf, picture)

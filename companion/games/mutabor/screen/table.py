@@ -21,7 +21,7 @@ import pygame
 from companion.engine.base import Event, IllegalAction
 from companion.games.mutabor.rules import MutaborEngine, State
 from companion.games.mutabor.rules.geometry import CENTRE, GOAL, VISIBLE, Cell
-from companion.games.mutabor.rules.moves import figure_moves, moves_home, targets
+from companion.games.mutabor.rules.moves import figure_moves, moves_home, targets, unreachable_goals
 from companion.games.mutabor.screen import board, panel
 from companion.games.mutabor.screen.demo import demo_presses
 from companion.games.mutabor.screen.entry import MazeEntry
@@ -108,6 +108,14 @@ class MutaborScene(TableScene):
     def last_capture(self) -> Event | None:
         return next((e for e in self.session.last_events if e.kind == "capture"), None)
 
+    def last_swap(self) -> Event | None:
+        return next((e for e in self.session.last_events if e.kind == "swap"), None)
+
+    def unreachable(self) -> list[Cell]:
+        """The goal cells of the player to move that no card leads to (a swap may mend it)."""
+        seat = self.seat()
+        return [] if seat is None else unreachable_goals(self.state)[seat]
+
     def last_move(self) -> Event | None:
         return next((e for e in self.session.last_events if e.kind == "move"), None)
 
@@ -149,15 +157,6 @@ class MutaborScene(TableScene):
         else:
             self.say(self.t("mutabor.ui.stuck"), bad=True)
 
-    def refuse(self, exc: IllegalAction) -> None:
-        """A refusal names a cell as the table counts it, from 1: row from the top, column
-        from the left (the engine counts from 0)."""
-        params = dict(exc.params)
-        for key in ("row", "col"):
-            if isinstance(params.get(key), int) and not isinstance(params[key], bool):
-                params[key] += 1
-        super().refuse(IllegalAction(exc.code, str(exc), **params))
-
     def explain(self, a: Cell, b: Cell) -> None:
         """Why a move from ``a`` to ``b`` is not allowed, in the engine's words."""
         self.attempt(self.session.engine.apply, self.state, {"action": "move", "from": _pair(a), "to": _pair(b)})
@@ -166,8 +165,21 @@ class MutaborScene(TableScene):
         if self.pending or self.swapping or self.sel is not None or self.sure:
             self.clear()
             return
-        if self.attempt(self.session.undo) is not None:
-            self.say(self.t("undone"))
+        last = self.attempt(self.session.undo)
+        if last is not None:
+            self.say(self.undone_words(last))
+
+    def undone_words(self, action: dict[str, Any]) -> str:
+        """What was taken back, said as the table saw it: whose move, from where to where (or
+        whose card swap); the player to move now is the one who made it."""
+        name = self.seat_name(self.seat() or 0)
+        if action.get("action") == "move":
+            (row, col), (to_row, to_col) = action["from"], action["to"]
+            return str(self.t("mutabor.ui.undone_move", name=name, row=row + 1, col=col + 1,
+                              to_row=to_row + 1, to_col=to_col + 1))
+        if action.get("action") == "swap":
+            return str(self.t("mutabor.ui.undone_swap", name=name))
+        return str(self.t("undone"))
 
     def toggle_swap(self) -> None:
         if self.swapping:
@@ -190,8 +202,8 @@ class MutaborScene(TableScene):
             self.swap_first = cell
         elif cell == self.swap_first:
             self.swap_first = None
-        elif self.act({"action": "swap", "a": _pair(self.swap_first), "b": _pair(cell)}):
-            self.say(self.t("mutabor.ui.swapped"))
+        else:  # the side panel then says which two cards changed places, and they are framed
+            self.act({"action": "swap", "a": _pair(self.swap_first), "b": _pair(cell)})
 
     @property
     def sure(self) -> bool:
@@ -375,10 +387,10 @@ class MutaborScene(TableScene):
         if self.view == "enter" and self.entry is not None:
             board.paint_maze(surf, self.grid, self.entry.cells, offset=offset)
         else:
-            board.paint_maze(surf, self.grid, st.grid, offset=offset)
-        board.paint_sides(surf, self.grid, st.sides, self.colours, closed=self.closed_sides(), offset=offset)
-        if self.view == "layout":
-            board.paint_numbers(surf, self.grid, self.numbers, offset)
+            board.paint_maze(surf, self.grid, st.grid, offset=offset,
+                             numbers=self.numbers if self.view == "layout" else None)
+        board.paint_sides(surf, self.grid, st.sides, self.colours, closed=self.closed_sides(), offset=offset,
+                          seats=self.view == "layout")
 
     def closed_sides(self) -> tuple[str, ...]:
         """The side borders nobody may enter: both of them in a 2-player game with closed sides."""
@@ -411,12 +423,30 @@ class MutaborScene(TableScene):
         return [(self.t("mutabor.ui.home"), list(self.home_counts()))]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        """The final maze, right of the names: smaller with four players, so that each
-        player's column keeps room for "Spieler 4"."""
-        return {2: pygame.Rect(520, 122, 264, 264), 3: pygame.Rect(536, 122, 250, 250)}.get(
-            self.state.players, pygame.Rect(652, 130, 136, 136))
+        """The final maze, right of the names (a row per player with four, so no name runs
+        into the next); after a draw, taller, with why nobody won above the maze."""
+        if self.state.draw:
+            return pygame.Rect(476, 96, 310, 296)
+        return {2: pygame.Rect(520, 122, 264, 264)}.get(self.state.players, pygame.Rect(536, 122, 250, 250))
+
+    def end_reason(self) -> str | None:
+        """Why the game ended without a winner, in the reason's words ("Niemand kann mehr
+        ziehen: unentschieden"); None when somebody won."""
+        if not self.state.draw:
+            return None
+        for events in reversed(self.session.events):
+            for event in events:
+                if event.kind == "over":
+                    return str(self.t.reason("mutabor", event.data["reason"]))
+        return str(self.t("mutabor.ui.is_draw"))
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        why = self.end_reason()
+        if why is not None:
+            said = pygame.Rect(rect.x, rect.y, rect.w, 70)
+            self.label(surf, why, said, role="min", wrap=True, color=theme.GOLD)
+            side = min(rect.w, rect.bottom - said.bottom - 4)
+            rect = pygame.Rect(rect.centerx - side // 2, said.bottom + 4, side, side)
         grid = board.make_grid(rect)
         st = self.state
         board.paint_maze(surf, grid, st.grid)
