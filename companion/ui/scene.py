@@ -32,7 +32,8 @@ class Scene:
         self.dirty = True
         #: every tap goes through here: it acts on release, on the control it started on,
         #: and not at all for a moment after the controls on screen changed
-        self.controls = Controls(clock=app.now, guard=app.tap_guard_s, on_free=self._free_tap)
+        self.controls = Controls(clock=app.now, guard=app.tap_guard_s, on_free=self._free_tap,
+                                 on_act=self._acting)
         # a new screen is a change under the finger: the guard runs from now, and the spot of
         # the tap that opened it stays dead for a moment here too
         self.controls.changed()
@@ -96,6 +97,10 @@ class Scene:
         """A whole tap at a logical screen position (press and release)."""
         self.on_press(pos)
         self.on_release(pos)
+
+    def _acting(self, tap: Any) -> None:
+        # before the tap acts: a screen it opens takes the tap over (see ``__init__``)
+        self.app.last_tap = tap
 
     def _free_tap(self, pos: tuple[int, int]) -> None:
         self.on_free_tap(pos)

@@ -440,3 +440,31 @@ def test_english_staff_pages_read_naturally_and_numbers_follow_the_language(tmp_
     assert (number(en, 10000), number(de, 10000), number(en, 500)) == ("10,000", "10.000", "500")
     assert (en("staff.ui.percent", n=100), de("staff.ui.percent", n=100)) == ("100%", "100 %")
     assert (en("staff.ui.steps_one"), en("staff.ui.minutes_one")) == ("1 step", "1 minute")
+
+
+def test_a_double_click_on_a_game_in_the_menu_opens_its_setup_and_nothing_in_it(app, monkeypatch):
+    """The second click of a double click reaches the setup late when its first frame is slow
+    (a loaded Pi): the spot just tapped stays dead there for twice the guard."""
+    from companion.ui.app import App
+    from companion.ui.kit import GUARD_S
+    from tests.ui.screen import FakeClock
+
+    monkeypatch.setattr(App, "tap_guard_s", GUARD_S)
+    clock = FakeClock()
+    app.now = clock
+    app.show(app.routes["menu"](app))
+    settle(app)
+    clock.advance(1.0)
+    game = next(c for c in app.scene.tappables() if c.label == "Mutabor")
+    spot = game.rect.center
+    app.scene.on_press(spot)
+    app.scene.on_release(spot)
+    settle(app)
+    assert scene_name(app) == "SetupScene"
+    under = app.scene.controls.at(spot)
+    assert under is not None and under.enabled, "nothing lies under the spot in the setup: the test shows nothing"
+    clock.advance(GUARD_S * 1.5)  # the second click, after the guard but within the dead spot's time
+    app.scene.on_press(spot)
+    app.scene.on_release(spot)
+    settle(app)
+    assert scene_name(app) == "SetupScene"

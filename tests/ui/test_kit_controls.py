@@ -355,3 +355,26 @@ def test_pointer_events_drive_taps_once_per_touch():
     assert pointer(touch[1], fingers_seen=False) == ("down", (20, 20))
     corner = pygame.event.Event(pygame.FINGERDOWN, x=1.0, y=1.0, finger_id=0, touch_id=0)
     assert pointer(corner) == ("down", (799, 479))
+
+
+def test_a_screen_a_tap_opens_knows_that_tap_at_once():
+    """A double click on a game in the menu opened the setup, and the second click, arriving
+    once the setup's first frame was drawn, opened the name keyboard under it: the new screen
+    was told the tap only after the tap had opened it, so it inherited the one before."""
+    clock, seen = Clock(), []
+    ctl = Controls(clock=clock, on_act=seen.append)
+    opened: list[object] = []
+    ctl.set([Control(pygame.Rect(0, 0, 300, 64), "Mutabor", lambda: opened.append(seen[-1]), key="m")])
+    ctl.down((50, 30))
+    clock.t += 0.03
+    ctl.up((50, 30))
+    assert len(opened) == 1 and opened[0] is not None and opened[0].pos == (50, 30)
+    # a tap that does not act (a disabled control) is not told, or is taken back
+    off = Control(pygame.Rect(0, 100, 300, 64), "Aus", lambda: None, key="off")
+    off.enabled = False
+    before = ctl.acted
+    ctl.set([off])
+    clock.t += 1.0
+    ctl.down((50, 130))
+    ctl.up((50, 130))
+    assert ctl.acted == before and seen[-1] == before

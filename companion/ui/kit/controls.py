@@ -211,10 +211,14 @@ class Controls:
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, guard: float = GUARD_S,
-                 on_free: Callable[[tuple[int, int]], None] | None = None) -> None:
+                 on_free: Callable[[tuple[int, int]], None] | None = None,
+                 on_act: Callable[[_Acted | None], None] | None = None) -> None:
         self.clock = clock
         self.guard = guard
         self.on_free = on_free  #: a tap on no control (the board): gets the position
+        #: told of a tap just before it acts: what it does may open a new screen, which must
+        #: already know the tap (its spot stays dead there too)
+        self.on_act = on_act
         self.parts: list[Control | HasControls] = []
         self._keys: tuple[Hashable, ...] = ()
         self._changed_at = float("-inf")
@@ -305,15 +309,24 @@ class Controls:
         if press.control is None:
             near = abs(pos[0] - press.pos[0]) <= SLOP_PX and abs(pos[1] - press.pos[1]) <= SLOP_PX
             if under is None and near and self.on_free is not None:
-                self._acted = _Acted(None, pos, now)
+                self._acting(_Acted(None, pos, now))
                 self.on_free(pos)
                 self._notice(now)
             return None
-        if under is None or under.ident != press.control.ident or not under.tap():
+        if under is None or under.ident != press.control.ident:
             return None
-        self._acted = _Acted(under.ident, pos, now)
+        before = self._acted
+        self._acting(_Acted(under.ident, pos, now))
+        if not under.tap():
+            self._acting(before)
+            return None
         self._notice(now)  # what the tap did to the screen starts the guard now
         return under
+
+    def _acting(self, tap: _Acted | None) -> None:
+        self._acted = tap
+        if self.on_act is not None:
+            self.on_act(tap)
 
     @property
     def acted(self) -> _Acted | None:
