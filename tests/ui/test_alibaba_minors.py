@@ -65,6 +65,11 @@ def test_the_variant_says_loot_is_chosen_freely_from_the_piles(lang, words, neve
         option = spec("alibaba").options[0]
         said = app.texts(option.text)
         assert words in said and never not in said.lower()
+        # setup explains it under the options, both ways (the shell shows "<option>_<value>_note")
+        for value in (True, False):
+            note = app.texts(f"{option.text}_{value}_note")
+            assert app.texts.has(f"{option.text}_{value}_note") and len(note) > 30
+        assert "top" in app.texts(f"{option.text}_False_note") or "oberste" in app.texts(f"{option.text}_False_note")
     finally:
         app.close()
 
@@ -80,7 +85,29 @@ def test_no_more_loot_is_the_first_choice_of_the_loot_list(app):
 def test_the_turn_line_names_the_card_first_as_the_list_does(app):
     scene = show(app, game_at(3, lambda session, st: st.phase == "turn" and st.round == 1))
     head = texts_of(scene)[0]
-    assert head.endswith("Karte spielen oder erst verkaufen")
+    assert head.endswith("Karte spielen oder verkaufen")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_turn_line_shows_whole_with_the_longest_names(lang):
+    app = new_app(lang)
+    try:
+        import tomllib
+        from pathlib import Path
+
+        from companion.ui.kit import Label
+
+        scene = show(app, game_at(3, lambda session, st: st.phase == "turn"))
+        with open(Path(spec("alibaba").texts or "") / f"{lang}.toml", "rb") as f:
+            keys = [k for k in tomllib.load(f)["ui"] if k.startswith("phase_")]
+        long = "Maximiliane-So"
+        for key in keys:
+            text = app.texts(f"alibaba.ui.{key}", name=long, target=long, dealer=long, row=6, event=7, takes=3,
+                             round=2, die=ui(scene.t, "die_black"), colour=ui(scene.t, "colour_black"))
+            shown = Label(text, scene.head_rect, role="read", bold=True).fitted().shown
+            assert shown == text, (key, shown)
+    finally:
+        app.close()
 
 
 # -- agreed sales and trades ------------------------------------------------------------------------

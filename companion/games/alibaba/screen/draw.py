@@ -273,11 +273,14 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
     width = rect.w - 26
     face = theme.font(min_size())
     compact = n * (READ_H + MIN_H + 1) > rect.h
-    texts = [(f"{names[seat]}: " if compact else "") + cards_text(scene, seat) for seat in range(n)]
+    # compact, the counts per gang are in the players' rows; where those have no room for them
+    # (long names), they stand here, on the name's line at the smallest size
+    counts = not compact or not names_fit_beside_chips(scene.players_rect, names)
+    texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in range(n)]
     # a line where the text is narrower than it (as pygame wraps it), else the lines it wraps to
     need = [1 if face.size(text)[0] <= width else max(2, lines_needed(text, min_size(), width)) for text in texts]
-    top_h = 0 if compact else READ_H
-    base = [2 if compact else 0] * n
+    top_h = (MIN_H if counts else 0) if compact else READ_H
+    base = [(1 if counts else 2) if compact else 0] * n
     spare = rect.h - n * top_h - sum(base) * MIN_H - (n - 1)
     extra = list(base)
     # lines for the groups, one round at a time (every player one line first), while there is room
@@ -298,13 +301,14 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
             pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
         surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
         line = pygame.Rect(r.x + 20, r.y, r.w - 24, top_h)
-        if not compact:
+        if top_h:
             name_r, chips_r = row(line, [line.w - 4 - 4 * CHIP_W, 4 * CHIP_W], 4)
-            Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
-            draw_chips(scene, surf, seat, chips_r, read_size())
+            size = read_size() if top_h == READ_H else min_size()
+            Label(names[seat], name_r, role="min", size=size, color=theme.INK).draw(surf)
+            draw_chips(scene, surf, seat, chips_r, size)
         if extra[seat]:
             Label(texts[seat], pygame.Rect(r.x + 20, line.bottom, width, r.bottom - line.bottom),
-                  color=theme.INK, wrap=True, valign="center" if compact else "top").draw(surf)
+                  color=theme.INK, wrap=True, valign="center" if compact and not counts else "top").draw(surf)
 
 
 # -- the die and the keys for a real one ---------------------------------------------------------------

@@ -150,8 +150,9 @@ def phase_words(t: Texts, box: Box, session: Any, names: Names) -> str:
     who = names[seat] if seat is not None else ""
     target = names[st.target] if st.target is not None else ""
     die = die_words(t, "black_die" if st.event == 3 else "white_die")
+    colour = ui(t, "colour_black" if st.event == 3 else "colour_white")  # the die by its colour alone
     values = dict(name=who, row=st.row, event=st.event, target=target, takes=st.takes_left, round=st.round,
-                  die=die, dealer=names[st.dealer])
+                  die=die, colour=colour, dealer=names[st.dealer])
     if st.phase in (LOOT, GIFT):
         return counted(t, "phase_" + st.phase, st.takes_left, **values)
     return ui(t, "phase_" + st.phase, **values)
