@@ -246,9 +246,21 @@ def test_the_gang_columns_are_headed_by_each_gangs_colour_and_shape(app, players
     chips, head, rows = look.players_layout(scene.players_rect, players, scene.names())
     assert chips and head is not None and head.bottom <= rows[0].y
     scene.draw(app.screen)
-    tabs = look.row(pygame.Rect(look.chip_rects(rows[0])[0].x, head.y, 4 * look.CHIP_W, head.h), 4, 3)
+    tabs = look.row(pygame.Rect(look.chip_rects(rows[0], chips)[0].x, head.y, 4 * chips, head.h), 4, 3)
     for k, tab in enumerate(tabs):
         assert tuple(app.screen.get_at((tab.x + 2, tab.centery)))[:3] == theme.rgb(scene.box.gangs[k].color)
+
+
+def test_a_longer_name_narrows_the_gang_columns_before_they_go(app):
+    session = game_at(3, lambda session, st: st.phase == "turn")
+    session.header["names"] = ["Anna-Lena", "Ben", "Jörg"]
+    scene = show(app, session)
+    chips, head, rows = look.players_layout(scene.players_rect, 3, scene.names())
+    assert look.CHIP_MIN <= chips < look.CHIP_W and head is not None
+    with recording() as rec:
+        scene.draw(app.screen)
+    named = [t for t in rec.texts if t.text in scene.names()]
+    assert len(named) == 3 and all(t.px >= 24 for t in named)  # whole, at the read size
 
 
 def test_with_six_players_each_count_carries_its_gangs_shape_and_names_keep_the_read_size(app):
@@ -301,3 +313,19 @@ def test_the_english_view_key_and_the_no_die_refusal_read_whole(app_en):
     assert scene.banner.text.startswith("No die to roll now: ")
     back = ui(scene.t, "back")
     assert back.lower() != scene.t("undo").lower()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_in_a_trade_the_previous_question_key_reads_whole_and_is_not_undo(lang):
+    app = new_app(lang)
+    try:
+        scene = show(app, game_at(3, lambda session, st: st.phase == BAZAAR))
+        open_entry(app, scene, "trade_open")
+        with recording() as rec:
+            scene.draw(app.screen)
+        key = next(c for c in scene.tappables() if c.key == "back")
+        assert key.label == ui(scene.t, "back") and key.label.lower() != scene.t("undo").lower()
+        drawn = " ".join(t.text for t in rec.texts if key.rect.contains(t.drawn))
+        assert drawn.split() == key.label.split() and "…" not in drawn
+    finally:
+        app.close()

@@ -105,7 +105,7 @@ def test_every_gang_keeps_its_shape_in_the_players_counts(app, name):
                                                      for k in range(4)))
     chips, _head, rows = look.players_layout(scene.players_rect, st.players, scene.names())
     assert chips  # default names fit beside the gang counts
-    signs = [look.sign_rect(c) for c in look.chip_rects(rows[seat])]
+    signs = [look.sign_rect(c) for c in look.chip_rects(rows[seat], chips)]
     shapes = [mask(app.screen, r, matrix) for r in signs]
     for (a, ma), (b, mb) in itertools.combinations(enumerate(shapes), 2):
         assert apart(ma, mb) > 0.12, (name, SHAPES[a], SHAPES[b])

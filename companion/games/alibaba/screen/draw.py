@@ -155,25 +155,36 @@ def draw_deal(scene: AlibabaScene, surf: pygame.Surface, names: list[str]) -> No
 # -- players -----------------------------------------------------------------------------------------
 ROW_H = READ_H                          # one player's row: a line at the read size
 CHIP_W = 44                             # a gang's column of the players' list
+CHIP_MIN = 32                           # ... at its narrowest: a count beside its gang's shape
 HEAD_H = 18                             # the gang columns' heading (their colours and shapes)
 
 
-def row_columns(line: pygame.Rect, chips: bool = True) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """A row's name, money and gang columns (the heading uses the same ones)."""
-    if not chips:
+def row_columns(line: pygame.Rect, chip_w: int = CHIP_W) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A row's name, money and gang columns (the heading uses the same ones); ``chip_w`` 0:
+    no gang columns."""
+    if not chip_w:
         name_r, money_r = row(line, [line.w - 4 - 84, 84], 4)
         return name_r, money_r, pygame.Rect(line.right, line.y, 0, line.h)
-    name_r, money_r, chips_r = row(line, [line.w - 8 - 84 - 4 * CHIP_W, 84, 4 * CHIP_W], 4)
+    name_r, money_r, chips_r = row(line, [line.w - 8 - 84 - 4 * chip_w, 84, 4 * chip_w], 4)
     return name_r, money_r, chips_r
 
 
-def names_fit_beside_chips(rect: pygame.Rect, names: list[str]) -> bool:
-    """Whether every name shows whole at the read size beside the money and the gang columns;
-    if not (six players with long names), the rows show name and money only, and the cards
-    per gang are in the cards view."""
-    name_r = row_columns(pygame.Rect(rect.x + 20, rect.y, rect.w - 24, ROW_H))[0]
+def chip_width(rect: pygame.Rect, names: list[str]) -> int:
+    """How wide each gang's column may be so that every name shows whole at the read size
+    beside the money: the full width, narrower for longer names (down to a count and its shape
+    side by side), or 0: no gang columns in the rows (six players with the longest names), the
+    cards per gang are then in the cards view."""
     face = theme.font(read_size())
-    return all(face.size(name)[0] <= name_r.w for name in names)
+    widest = max((face.size(name)[0] for name in names), default=0)
+    for chip_w in range(CHIP_W, CHIP_MIN - 1, -1):
+        if row_columns(pygame.Rect(rect.x + 20, rect.y, rect.w - 24, ROW_H), chip_w)[0].w >= widest:
+            return chip_w
+    return 0
+
+
+def names_fit_beside_chips(rect: pygame.Rect, names: list[str]) -> bool:
+    """Whether the rows show the gang columns (see :func:`chip_width`)."""
+    return chip_width(rect, names) > 0
 
 
 def heading_height(rect: pygame.Rect, players: int) -> int:
@@ -200,25 +211,28 @@ def draw_chips(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips_r: py
         rgb = theme.rgb(gang.color)
         pygame.draw.rect(surf, rgb if count else tuple(c // 3 for c in rgb), chip, border_radius=6)
         figure = row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[1]
-        draw_symbol(surf, k, sign_rect(chip), DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
+        if count >= 10 and chip.w < CHIP_W:
+            figure = chip  # two digits in a narrow chip: the count takes it whole, the heading says the gang
+        else:
+            draw_symbol(surf, k, sign_rect(chip), DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
         Label(str(count), figure, role="min", size=size, color=ink_on(rgb) if count else theme.INK_DIM,
               align="center").draw(surf)
 
 
 def players_layout(rect: pygame.Rect, players: int,
-                   names: list[str]) -> tuple[bool, pygame.Rect | None, list[pygame.Rect]]:
-    """Whether the rows show the gang columns, where their heading goes (None: none) and each
-    player's row."""
-    chips = names_fit_beside_chips(rect, names)
+                   names: list[str]) -> tuple[int, pygame.Rect | None, list[pygame.Rect]]:
+    """How wide the rows' gang columns are (0: none), where their heading goes (None: none) and
+    each player's row."""
+    chips = chip_width(rect, names)
     head_h = heading_height(rect, players) if chips else 0
     body = pygame.Rect(rect.x, rect.y + head_h + (1 if head_h else 0), rect.w, rect.h - head_h - (1 if head_h else 0))
     return chips, (pygame.Rect(rect.x, rect.y, rect.w, head_h) if head_h else None), column(body, players, 1)
 
 
-def chip_rects(row_rect: pygame.Rect) -> list[pygame.Rect]:
+def chip_rects(row_rect: pygame.Rect, chip_w: int = CHIP_W) -> list[pygame.Rect]:
     """The four gang counts of a player's row (where :func:`draw_chips` puts them)."""
     line = pygame.Rect(row_rect.x + 20, row_rect.y, row_rect.w - 24, min(row_rect.h, READ_H + 1))
-    return row(row_columns(line)[2], 4, 3)
+    return row(row_columns(line, chip_w)[2], 4, 3)
 
 
 def sign_rect(chip: pygame.Rect) -> pygame.Rect:
@@ -235,7 +249,7 @@ def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, n
     acting = scene.session.engine.current_player(st)
     if head is not None:
         draw_gang_heading(scene, surf, head, row_columns(pygame.Rect(rows[0].x + 20, rows[0].y, rows[0].w - 24,
-                                                                     ROW_H))[2])
+                                                                     ROW_H), chips)[2])
     for seat, r in enumerate(rows):
         if seat == st.turn and not st.over:
             pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)

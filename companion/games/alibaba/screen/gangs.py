@@ -4,7 +4,7 @@ list, a key naming one of its groups), so that a player who cannot tell the colo
 tells the gangs apart, as every seat has its pattern.
 
 >>> import pygame
->>> s = pygame.Surface((20, 20)); s.fill((0, 0, 0))
+>>> s = pygame.Surface((20, 20)); _ = s.fill((0, 0, 0))
 >>> draw_symbol(s, 0, pygame.Rect(0, 0, 20, 20), (255, 255, 255)); tuple(s.get_at((10, 10)))[:3]
 (255, 255, 255)
 """

@@ -557,8 +557,11 @@ class AlibabaScene(TableScene):
     def tappables(self) -> list[Control]:
         self.options()
         undo_label = ui(self.t, "back") if self.deal is not None else self.t("undo")
+        # in a sale or trade the key asks the previous question again: its longer words may take
+        # two smaller lines (as "Abbruch" beside it may)
         out = [self.menu_key, Control(self.undo_rect, undo_label, self.undo, enabled=bool(self.session.actions)
-                                      or self.deal is not None, key="undo" if self.deal is None else "back")]
+                                      or self.deal is not None, key="undo" if self.deal is None else "back",
+                                      role="read" if self.deal is None else "min", size=read_size())]
         if self.deal is not None:
             out.append(Control(self.view_rect, ui(self.t, "cancel"), self.cancel_deal, key="cancel", role="min",
                                size=read_size()))
