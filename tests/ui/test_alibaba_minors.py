@@ -193,6 +193,23 @@ def test_the_end_screen_heads_money_kadi_loot_alike_and_marks_the_kadi_with_a_mi
         app.close()
 
 
+def test_the_end_screen_gives_a_long_name_room_beside_the_figures():
+    app = new_app("de")
+    try:
+        session = finished(6, seed=16)
+        session.header["names"] = ["Maximiliane-So", "Ben", "Jörg", "Anna-Lena", "Özlem", "Friederike"]
+        table = app.routes["table"](app, session=session)
+        scene = app.routes["end"](app, table=table)
+        app.show(scene)
+        with recording() as rec:
+            scene.draw(app.screen)
+        shown = [t.text for t in rec.texts]
+        assert all(name in shown for name in table.names()), shown  # whole, none cut
+        assert table.end_picture_rect().w >= 240 and problems(rec) == []
+    finally:
+        app.close()
+
+
 def test_the_end_chart_has_a_labelled_money_axis(app):
     session = finished(3, seed=4)
     table = app.routes["table"](app, session=session)

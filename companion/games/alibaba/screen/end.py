@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import Label, inset, line_height, min_size
+from companion.ui.kit import Label, inset, line_height, min_size, read_size
 
 KADI = frozenset({"kadi_bribe", "kadi_bribe_broke"})
 #: cards taken from the piles: loot (bought, or free in the variant) and event 4's free cards
@@ -72,10 +72,24 @@ def story(session: Any) -> Story:
     return Story(points, rounds, kadi, loot, biggest, best)
 
 
-def picture_rect(players: int) -> pygame.Rect:
+def picture_rect(players: int, names: list[str] | None = None,
+                 rows: list[tuple[str, list[Any]]] | None = None) -> pygame.Rect:
     """Right of the end screen's table, wide enough for the chart and both notes; with more
-    than two players the end screen gives the table a row per player so that it fits."""
-    return pygame.Rect(470, 122, 310, 270)
+    than two players the end screen gives the table a row per player so that it fits. Where a
+    long name would be cut beside the figures, the picture gives the table the room it needs
+    (the end screen lays the rows out as :func:`table_width` measures them)."""
+    left = 470
+    if names and rows:
+        left = max(left, 20 + table_width(names, rows) + 30)
+    return pygame.Rect(left, 122, 780 - left, 270)
+
+
+def table_width(names: list[str], rows: list[tuple[str, list[Any]]]) -> int:
+    """The width the end screen's rows take with every name whole at the smallest size: a swatch,
+    the name and each figure's column (measured as the end screen measures them)."""
+    font, small = theme.font(read_size()), theme.font(min_size())
+    widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10 for label, values in rows]
+    return 16 + max(small.size(name)[0] for name in names) + 6 + sum(widths)
 
 
 def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list[tuple[int, int, int]],

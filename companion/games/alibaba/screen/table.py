@@ -630,7 +630,7 @@ class AlibabaScene(TableScene):
                 (ui(self.t, "end_kadi"), [f"−{k}" if k else "0" for k in st.kadi]), (ui(self.t, "end_loot"), st.loot)]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        return picture_rect(self.state.players)
+        return picture_rect(self.state.players, self.names(), self.end_rows())
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         st = self.story()
