@@ -206,6 +206,9 @@ def test_the_end_screen_gives_a_long_name_room_beside_the_figures():
         shown = [t.text for t in rec.texts]
         assert all(name in shown for name in table.names()), shown  # whole, none cut
         assert table.end_picture_rect().w >= 240 and problems(rec) == []
+        assert not any(t.text.endswith("…") for t in rec.texts)  # the notes too: whole, or left out
+        axis = [t for t in rec.texts if table.end_picture_rect().contains(t.drawn) and t.text.isdigit()]
+        assert len(axis) == 2 and abs(axis[0].drawn.y - axis[1].drawn.y) >= 100  # the chart keeps its height
     finally:
         app.close()
 

@@ -14,6 +14,7 @@ from companion.ui import theme
 from companion.ui.kit import Label, inset, line_height, min_size, read_size
 
 KADI = frozenset({"kadi_bribe", "kadi_bribe_broke"})
+PLOT_MIN_H = 90  #: the chart's least height on the end screen (its axis labels and lines)
 #: cards taken from the piles: loot (bought, or free in the variant) and event 4's free cards
 LOOTED = frozenset({"loot_card", "free_card"})
 
@@ -100,7 +101,10 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     payment, best loot) under it."""
     pygame.draw.rect(surf, theme.PANEL, rect, border_radius=8)
     line = line_height(min_size())
-    heights = [min(3, lines_needed(note, min_size(), rect.w - 16)) * line + 4 for note in notes]
+    heights = [min(4, lines_needed(note, min_size(), rect.w - 16)) * line + 4 for note in notes]
+    # the chart keeps a readable height: a note with no room left under it is left out, not cut
+    while notes and rect.h - sum(heights) - 4 < PLOT_MIN_H:
+        notes, heights = notes[:-1], heights[:-1]
     area = inset(pygame.Rect(rect.x, rect.y, rect.w, rect.h - sum(heights) - 4), 8, 8)
     # the axis spans the money the game saw (in hundreds), so that the lines part where they differ
     top = -(-max(max(p) for p in st.money) // 100) * 100 or 100
@@ -157,7 +161,7 @@ def lines_needed(text: str, size: int, width: int) -> int:
     """How many lines ``text`` wraps to in ``width`` px at font ``size`` (word by word)."""
     font = theme.font(size)  # the kit's shared face (Font(None, size)'s pixels), not opened again
     lines, line = 1, ""
-    for word in text.split():
+    for word in text.split(" "):  # a no-break space keeps its words on one line, as pygame does
         trial = f"{line} {word}".strip()
         if line and font.size(trial)[0] > width:
             lines, line = lines + 1, word

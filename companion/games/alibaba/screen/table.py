@@ -54,6 +54,7 @@ from companion.ui.kit import (
     NumberPad,
     column,
     cut,
+    min_size,
     read_size,
     room_for,
     row,
@@ -642,6 +643,9 @@ class AlibabaScene(TableScene):
                          else ui(self.t, "no_kadi"))
             notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
                          else ui(self.t, "no_loot"))
+        face = theme.font(min_size())
+        notes = [hyphenated(note, lambda w: face.size(w)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
+                 for note in notes]  # a group name wider than the notes breaks with a hyphen
         colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
         patterns = [theme.swatch(look.seat_colour(self, s), 12, 12) for s in range(self.state.players)]
         draw_chart(surf, rect, st, colours, notes, patterns)
