@@ -129,6 +129,8 @@ def test_a_trade_refuses_more_cards_than_the_giver_holds_when_typed(app):
     tap_label(app, scene.box.groups[group].name)
     if scene.deal.step != "give_count":
         pytest.skip("one card held: its count answers itself")
+    summary = scene.deal.summary(scene.t, names)
+    assert summary == f"{names[giver]} gibt {scene.box.groups[group].name}" and summary in texts_of(scene)
     enter(app, held + 2)
     assert scene.deal is not None and scene.deal.step == "give_count"  # asked again, not after the price
     assert scene.banner.bad and f"nur {held}" in scene.banner.text and names[giver] in scene.banner.text

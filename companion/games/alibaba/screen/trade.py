@@ -152,9 +152,10 @@ class Deal:
             return ui(t, "sale_summary_seller", seller=seller)
         if self.kind == "sale" and "group" not in a:
             return ui(t, "sale_summary_start", seller=seller, buyer=buyer)
+        if self.kind == "sale" and "count" not in a:
+            return ui(t, "sale_summary_group", group=a["group"], seller=seller, buyer=buyer)
         if self.kind == "sale":
-            return ui(t, "sale_summary", count=a.get("count", "…"), group=a.get("group", "…"), seller=seller,
-                      buyer=buyer)
+            return ui(t, "sale_summary", count=a["count"], group=a["group"], seller=seller, buyer=buyer)
         if not buyer:
             return ui(t, "trade_summary_from", seller=seller)
         if a.get("give") is None:
@@ -164,7 +165,9 @@ class Deal:
             g = a.get(group_key)
             if g == NOTHING:
                 return str(ui(t, "nothing"))
-            return str(ui(t, "cards_n", count=a.get(count_key, "…"), group=g))
+            if count_key not in a:
+                return str(g)  # how many is asked now: the group alone, no "…" standing for it
+            return str(ui(t, "cards_n", count=a[count_key], group=g))
         if a.get("take") is None:
             return ui(t, "trade_summary_give", seller=seller, give=cards("give", "give_count"))
         return ui(t, "trade_summary", seller=seller, buyer=buyer, give=cards("give", "give_count"),
