@@ -102,7 +102,7 @@ def test_landing_on_an_event_field_says_what_the_event_does(app):
     number = next(e.data["number"] for e in scene.session.last_events if e.kind == "event")
     s = scene.box.settings
     said = ui(scene.t, f"event_{number}", per=s.event1_per_pip if number == 1 else s.event9_per_card_per_pip,
-              amount=s.event2_amount, gifts=s.gift_cards)
+              amount=s.event2_amount, gifts=s.gift_cards, mover=scene.names()[scene.state.turn])
     assert said.startswith(f"Ereignis {number}: ") and len(said) > len(f"Ereignis {number}: ") + 10
     assert said in scene.banner.text
     assert any(said in t for t in texts_of(scene))

@@ -62,13 +62,14 @@ class DieShow:
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float, kind: str | None = None) -> None:
         """The die: tumbling faces for ``TUMBLE_S`` after a roll, then the rolled value.
-        ``kind`` is the die the game waits for now (shown blank until it is rolled)."""
+        ``kind`` is the die the game waits for now: it lies blank until it is rolled, never on
+        what the previous roll of the same die showed (the next player has not rolled yet)."""
         if self.busy(now):
             flip = int((now - self.started) / FLIP_S)
             face = random.Random(flip * 7919 + int(self.started * 1000)).randint(1, 6)
             tilt = (1 - (now - self.started) / TUMBLE_S) * (8 if flip % 2 else -8)
             draw_die(surf, rect, face, self.kind, tilt)
-        elif kind is not None and kind != self.kind:
+        elif kind is not None:
             draw_die(surf, rect, None, kind)
         else:
             draw_die(surf, rect, self.value, self.kind)

@@ -19,6 +19,8 @@ from companion.engine.base import Event
 from companion.games.alibaba.rules.arrest import fate_number
 from companion.games.alibaba.rules.engine import AliBabaEngine
 from companion.games.alibaba.rules.state import State
+from companion.games.alibaba.screen.end import lines_needed
+from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
 from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row
@@ -82,6 +84,8 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
     fate = scene.fate()
     if scene.view == "ledger" and scene.deal is None:
         draw_ledger(scene, surf)
+    elif scene.view == "cards" and scene.deal is None:
+        draw_cards(scene, surf, scene.left, names)
     elif fate is not None and scene.deal is None:
         draw_fate(scene, surf, fate, names)
     else:
@@ -101,8 +105,12 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """What lies on the controls: the list's page number, the pad's field, the banner."""
     if scene.deal is not None and scene.deal.is_pad():
         scene.pad.draw(surf)
+    elif scene.deal is not None:
+        scene.choices.draw(surf)
+        scene.choices.draw_signs(surf)
     elif scene.pending() is None and not scene.dice.busy(scene.app.now()):
         scene.choices.draw(surf)
+        scene.choices.draw_signs(surf)
     banner = scene.banner
     if banner.active(scene.app.now()):
         box = scene.banner_box()
@@ -145,37 +153,176 @@ def draw_deal(scene: AlibabaScene, surf: pygame.Surface, names: list[str]) -> No
 
 
 # -- players -----------------------------------------------------------------------------------------
-def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
-    """Per player: colour, name, money and cards per gang; with room, the groups and hand."""
+ROW_H = READ_H                          # one player's row: a line at the read size
+CHIP_W = 44                             # a gang's column of the players' list
+CHIP_MIN = 32                           # ... at its narrowest: a count beside its gang's shape
+HEAD_H = 18                             # the gang columns' heading (their colours and shapes)
+
+
+def row_columns(line: pygame.Rect, chip_w: int = CHIP_W) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A row's name, money and gang columns (the heading uses the same ones); ``chip_w`` 0:
+    no gang columns."""
+    if not chip_w:
+        name_r, money_r = row(line, [line.w - 4 - 84, 84], 4)
+        return name_r, money_r, pygame.Rect(line.right, line.y, 0, line.h)
+    name_r, money_r, chips_r = row(line, [line.w - 8 - 84 - 4 * chip_w, 84, 4 * chip_w], 4)
+    return name_r, money_r, chips_r
+
+
+def chip_width(rect: pygame.Rect, names: list[str]) -> int:
+    """How wide each gang's column may be so that every name shows whole at the read size
+    beside the money: the full width, narrower for longer names (down to a count and its shape
+    side by side), or 0: no gang columns in the rows (six players with the longest names), the
+    cards per gang are then in the cards view."""
+    face = theme.font(read_size())
+    widest = max((face.size(name)[0] for name in names), default=0)
+    for chip_w in range(CHIP_W, CHIP_MIN - 1, -1):
+        if row_columns(pygame.Rect(rect.x + 20, rect.y, rect.w - 24, ROW_H), chip_w)[0].w >= widest:
+            return chip_w
+    return 0
+
+
+def names_fit_beside_chips(rect: pygame.Rect, names: list[str]) -> bool:
+    """Whether the rows show the gang columns (see :func:`chip_width`)."""
+    return chip_width(rect, names) > 0
+
+
+def heading_height(rect: pygame.Rect, players: int) -> int:
+    """The gang columns' heading where the rows leave room for it at the read size (up to five
+    players); with six, each count carries its gang's shape itself."""
+    return HEAD_H if rect.h - players * (ROW_H + 1) >= HEAD_H + 1 else 0
+
+
+def draw_gang_heading(scene: AlibabaScene, surf: pygame.Surface, head: pygame.Rect, chips_r: pygame.Rect) -> None:
+    """Over each gang's column its colour and shape."""
+    for k, (gang, tab) in enumerate(zip(scene.box.gangs, row(pygame.Rect(chips_r.x, head.y, chips_r.w, head.h), 4, 3),
+                                        strict=True)):
+        pygame.draw.rect(surf, theme.rgb(gang.color), tab, border_radius=4)
+        side = min(tab.h - 4, 22)
+        draw_symbol(surf, k, pygame.Rect(tab.centerx - side // 2, tab.centery - side // 2, side, side), DARK,
+                    edge=theme.INK)
+
+
+def draw_chips(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips_r: pygame.Rect, size: int) -> None:
+    """A player's cards per gang: each gang's colour, its shape and the count."""
     st, box = scene.state, scene.box
-    n = st.players
-    rows = column(rect, n, 1)
+    for k, (gang, chip) in enumerate(zip(box.gangs, row(chips_r, 4, 3), strict=True)):
+        count = sum(st.cards[seat][g] for g in box.groups_of((k,)))
+        rgb = theme.rgb(gang.color)
+        pygame.draw.rect(surf, rgb if count else tuple(c // 3 for c in rgb), chip, border_radius=6)
+        figure = row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[1]
+        if count >= 10 and chip.w < CHIP_W:
+            figure = chip  # two digits in a narrow chip: the count takes it whole, the heading says the gang
+        else:
+            draw_symbol(surf, k, sign_rect(chip), DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
+        Label(str(count), figure, role="min", size=size, color=ink_on(rgb) if count else theme.INK_DIM,
+              align="center").draw(surf)
+
+
+def players_layout(rect: pygame.Rect, players: int,
+                   names: list[str]) -> tuple[int, pygame.Rect | None, list[pygame.Rect]]:
+    """How wide the rows' gang columns are (0: none), where their heading goes (None: none) and
+    each player's row."""
+    chips = chip_width(rect, names)
+    head_h = heading_height(rect, players) if chips else 0
+    body = pygame.Rect(rect.x, rect.y + head_h + (1 if head_h else 0), rect.w, rect.h - head_h - (1 if head_h else 0))
+    return chips, (pygame.Rect(rect.x, rect.y, rect.w, head_h) if head_h else None), column(body, players, 1)
+
+
+def chip_rects(row_rect: pygame.Rect, chip_w: int = CHIP_W) -> list[pygame.Rect]:
+    """The four gang counts of a player's row (where :func:`draw_chips` puts them)."""
+    line = pygame.Rect(row_rect.x + 20, row_rect.y, row_rect.w - 24, min(row_rect.h, READ_H + 1))
+    return row(row_columns(line, chip_w)[2], 4, 3)
+
+
+def sign_rect(chip: pygame.Rect) -> pygame.Rect:
+    """Where a gang count's shape is drawn in its chip."""
+    sign = row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[0]
+    return pygame.Rect(sign.x, chip.centery - 6, 12, 12)
+
+
+def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
+    """Per player: colour, name, money and cards per gang (each count with its gang's colour
+    and shape, the columns headed where there is room); with room, the groups and hand."""
+    st = scene.state
+    chips, head, rows = players_layout(rect, st.players, names)
     acting = scene.session.engine.current_player(st)
+    if head is not None:
+        draw_gang_heading(scene, surf, head, row_columns(pygame.Rect(rows[0].x + 20, rows[0].y, rows[0].w - 24,
+                                                                     ROW_H), chips)[2])
     for seat, r in enumerate(rows):
         if seat == st.turn and not st.over:
             pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
         if seat == acting:
             pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
         surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
-        line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 3))
-        name_r, money_r, chips_r = row(line, [line.w - 8 - 84 - 4 * 44, 84, 4 * 44], 4)
+        line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 1))
+        name_r, money_r, chips_r = row_columns(line, chips)
         # a name the table typed gets smaller before it is cut (the colour says whose row it is)
         Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
         Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
-        for k, (gang, chip) in enumerate(zip(box.gangs, row(chips_r, 4, 3), strict=True)):
-            count = sum(st.cards[seat][g] for g in box.groups_of((k,)))
-            rgb = theme.rgb(gang.color)
-            pygame.draw.rect(surf, rgb if count else tuple(c // 3 for c in rgb), chip, border_radius=6)
-            Label(str(count), chip, role="read", color=ink_on(rgb) if count else theme.INK_DIM,
-                  align="center").draw(surf)
-        if r.h >= READ_H + MIN_H + 6:
-            held = [f"{g.name} {st.cards[seat][i]}" for i, g in enumerate(box.groups) if st.cards[seat][i]]
-            hand = st.hands[seat]
-            text = " · ".join(held) or ui(scene.t, "no_cards")
-            if hand:
-                text = ui(scene.t, "hand", cards=" ".join(map(str, hand))) + " · " + text
-            Label(text, pygame.Rect(r.x + 20, line.bottom + 2, r.w - 26, r.bottom - line.bottom - 2),
+        if chips:
+            draw_chips(scene, surf, seat, chips_r, read_size())
+        if r.h >= line.h + MIN_H:
+            Label(cards_text(scene, seat), pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom),
                   color=theme.INK_DIM, wrap=r.h >= READ_H + 2 * MIN_H + 8, valign="top").draw(surf)
+
+
+def cards_text(scene: AlibabaScene, seat: int) -> str:
+    """A player's movement cards in hand and bandit cards per group, in a line."""
+    st, box = scene.state, scene.box
+    held = ", ".join(f"{g.name} {st.cards[seat][i]}" for i, g in enumerate(box.groups) if st.cards[seat][i])
+    hand = ui(scene.t, "hand", cards=" ".join(map(str, st.hands[seat]))) if st.hands[seat] else ""
+    # "no bandit cards" only where there is nothing else to say (the zeros say it too)
+    return " · ".join(p for p in (hand, held) if p) or ui(scene.t, "no_cards")
+
+
+def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
+    """The cards view: per player the name with the cards per gang (each with its shape), and
+    under it every group held and the movement cards in hand, wrapped whole (a player with more
+    groups gets more lines). Where that leaves too little room (five or six players), each
+    player's name and cards are one text over the whole width, at least two lines each."""
+    st = scene.state
+    n = st.players
+    width = rect.w - 26
+    face = theme.font(min_size())
+    compact = n * (READ_H + MIN_H + 1) > rect.h
+    # compact, the counts per gang are in the players' rows; where those have no room for them
+    # (long names), they stand here, on the name's line at the smallest size
+    counts = not compact or not names_fit_beside_chips(scene.players_rect, names)
+    texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in range(n)]
+    # a line where the text is narrower than it (as pygame wraps it), else the lines it wraps to
+    need = [1 if face.size(text)[0] <= width else max(2, lines_needed(text, min_size(), width)) for text in texts]
+    top_h = (MIN_H if counts else 0) if compact else READ_H
+    base = [(1 if counts else 2) if compact else 0] * n
+    spare = rect.h - n * top_h - sum(base) * MIN_H - (n - 1)
+    extra = list(base)
+    # lines for the groups, one round at a time (every player one line first), while there is room
+    for _round in range(max(need, default=0)):
+        for seat in range(n):
+            if extra[seat] < need[seat] and spare >= MIN_H:
+                extra[seat] += 1
+                spare -= MIN_H
+    y = rect.y
+    acting = scene.session.engine.current_player(st)
+    for seat in range(n):
+        h = top_h + extra[seat] * MIN_H + (spare // n if spare > 0 else 0)
+        r = pygame.Rect(rect.x, y, rect.w, h)
+        y += h + 1
+        if seat == st.turn and not st.over:
+            pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
+        if seat == acting:
+            pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+        surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
+        line = pygame.Rect(r.x + 20, r.y, r.w - 24, top_h)
+        if top_h:
+            name_r, chips_r = row(line, [line.w - 4 - 4 * CHIP_W, 4 * CHIP_W], 4)
+            size = read_size() if top_h == READ_H else min_size()
+            Label(names[seat], name_r, role="min", size=size, color=theme.INK).draw(surf)
+            draw_chips(scene, surf, seat, chips_r, size)
+        if extra[seat]:
+            Label(texts[seat], pygame.Rect(r.x + 20, line.bottom, width, r.bottom - line.bottom),
+                  color=theme.INK, wrap=True, valign="center" if compact and not counts else "top").draw(surf)
 
 
 # -- the die and the keys for a real one ---------------------------------------------------------------
@@ -325,11 +472,15 @@ def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect:
             text, color = (f"−{paid}", theme.BAD) if paid else ("0", theme.GOOD)
             odds = ""
         else:
-            numbers = [m for m in range(1, 37) if fate.row is None or (m - 1) // 6 + 1 == fate.row]
+            # the numbers that can still come up: the row, and the column event 7 set (without it a
+            # player showed "≤400" beside the "0%" the engine rightly gave)
+            numbers = [m for m in range(1, 37) if (fate.row is None or (m - 1) // 6 + 1 == fate.row)
+                       and (fate.column_set is None or (m - 1) % 6 + 1 == fate.column_set)]
             worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
             chance = fate.chance.get(seat, 0.0)
+            # never "≤400" beside "0%": a chance under half a percent is "<1%"
+            odds = ("<1%" if chance * 100 < 0.5 else f"{round(chance * 100)}%") if worst else ""
             text, color = (f"≤{worst}", theme.BAD) if worst else ("0", theme.GOOD)
-            odds = f"{round(chance * 100)}%" if worst else ""
         inner = pygame.Rect(r.x + 14, r.y, r.w - 14, r.h)
         if r.h >= READ_H + MIN_H:
             name_r, risk_r = cut(inner, "top", MIN_H, 0)

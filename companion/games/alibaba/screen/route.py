@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from companion.games.alibaba.rules.box import EMPTY, EVENT, FOUR, GANG, START, Board
+from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.ui import theme
 from companion.ui.kit import Label, Layer, read_size
 
@@ -109,6 +110,8 @@ class RoutePicture:
             pygame.draw.rect(surf, self.colour(field), r, border_radius=3)
         if field.kind == EVENT:  # black-and-white event symbol
             pygame.draw.circle(surf, EVENT_INK, centre, max(2, size // 4))
+        elif field.kind == GANG:  # the gang's shape: its sign besides the colour
+            draw_symbol(surf, field.gang, r.inflate(-max(4, size // 4), -max(4, size // 4)), EVENT_INK)
         pygame.draw.rect(surf, theme.BG, r, 1, border_radius=3)
 
     def paint(self, surf: pygame.Surface) -> None:

@@ -6,7 +6,8 @@ LEFT / RIGHT move the highlight, OK does it, a tap does it at once. ROLL rolls w
 the game needs (it tumbles for a moment; the value was decided at the press), or deals all
 movement cards in one stored transaction when a round begins; a table rolling real dice or
 dealing real cards types the value instead. Agreed sales and bazaar trades are entered with
-the number pad. STRAIGHT (or the LEDGER key) shows the whole ledger. UNDO takes back
+the number pad. STRAIGHT (or the view key) shows the whole ledger; the view key also shows
+every player's cards. UNDO takes back
 anything but a roll or a dealt card; a long UNDO (or the Menu key) opens the pause menu.
 The panels are drawn in ``alibaba_draw.py``, the route in ``alibaba_route.py``.
 """
@@ -28,6 +29,7 @@ from companion.games.alibaba.screen import draw as look
 from companion.games.alibaba.screen.demo import DEMO_WEIGHTS, WIZARD, demo_presses
 from companion.games.alibaba.screen.dice import DieShow
 from companion.games.alibaba.screen.end import draw_chart, picture_rect, story
+from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.route import RoutePicture, walked_steps
 from companion.games.alibaba.screen.trade import NOTHING, Deal
 from companion.games.alibaba.screen.words import (
@@ -35,6 +37,7 @@ from companion.games.alibaba.screen.words import (
     choice_label,
     event_words,
     gang_of,
+    hyphenated,
     ledger_line,
     phase_words,
     ui,
@@ -51,6 +54,7 @@ from companion.ui.kit import (
     NumberPad,
     column,
     cut,
+    min_size,
     read_size,
     room_for,
     row,
@@ -58,6 +62,8 @@ from companion.ui.kit import (
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)
+#: what the left side shows, in the order the view key steps through them
+VIEWS = ("players", "cards", "ledger")
 
 
 def choices_for(session: Session[State], state: State) -> list[Action]:
@@ -109,10 +115,17 @@ def follow_list(choices: ChoiceList, entries: list[Choice], options: list[Action
     return cursor
 
 
+def key_sign_rect(key: pygame.Rect) -> pygame.Rect:
+    """Where a key naming a group (or a gang) shows the gang's shape: its top left corner."""
+    return pygame.Rect(key.x + 7, key.y + 7, 22, 22)
+
+
 class GangChoices(ChoiceList):
-    """A choice list whose choices may be coloured (a group's choice in its gang's colour)."""
+    """A choice list whose choices may be coloured (a group's choice in its gang's colour) and
+    carry the gang's shape in their top left corner (its sign besides the colour)."""
 
     colours: dict[Hashable, tuple[int, int, int]] = {}
+    gangs: dict[Hashable, int] = {}
 
     def controls(self) -> list[Control]:
         out = super().controls()
@@ -120,6 +133,12 @@ class GangChoices(ChoiceList):
             if isinstance(c.key, tuple) and len(c.key) == 3 and c.key[1] == "choice":
                 c.color = self.colours.get(c.key[2])
         return out
+
+    def draw_signs(self, surf: pygame.Surface) -> None:
+        """Each gang's shape on the keys of its groups (drawn over the keys)."""
+        for rect, choice in self.visible():
+            if choice is not None and choice.key in self.gangs:
+                draw_symbol(surf, self.gangs[choice.key], key_sign_rect(rect), theme.INK, edge=look.DARK)
 
 
 class FixedKeys(DieKeypad):
@@ -151,7 +170,7 @@ class AlibabaScene(TableScene):
 
     def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
-        self.view = "players"          # or "ledger"
+        self.view = "players"          # or "cards" (every player's cards) or "ledger"
         self.ledger_top: int | None = None
         self.deal: Deal | None = None  # an agreed sale or trade being entered
         self.dice = DieShow()
@@ -208,6 +227,9 @@ class AlibabaScene(TableScene):
             return self.route_rect
         if self.view == "ledger":
             return pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w, 2 * look.READ_H + 12)
+        if self.view == "cards":
+            return room_for(self.banner.text, pygame.Rect(self.left.x, self.left.y, self.left.w, 2 * look.READ_H + 12),
+                            self.left)
         if self.fate() is not None:
             return self.fate_note_rect
         if look.fits_whole(self.banner.text, self.caption_rect):
@@ -272,23 +294,36 @@ class AlibabaScene(TableScene):
                 entries.append(Choice(("deal", self.deal.step, v), label))
             self.choices.colours = {("deal", self.deal.step, v): look.gang_tint(self.box, gang_of(self.box, v))
                                     for v in self.deal.options() if isinstance(v, str) and v != NOTHING}
+            self.choices.gangs = {("deal", self.deal.step, v): gang_of(self.box, v)
+                                  for v in self.deal.options() if isinstance(v, str) and v != NOTHING}
             self.choices.set_choices(entries)
             return
         st = self.state
         entries = []
         colours: dict[Hashable, tuple[int, int, int]] = {}
+        gangs: dict[Hashable, int] = {}
         for a in self._options:
             key = key_of(a)
             label = ui(self.t, a["action"]) if a["action"] in WIZARD else choice_label(self.t, self.box, st, a, names)
-            entries.append(Choice(key, label))
+            entries.append(Choice(key, self.breakable(label)))
             if "group" in a:
                 colours[key] = look.gang_tint(self.box, gang_of(self.box, a["group"]))
-        self.choices.colours = colours
+                gangs[key] = gang_of(self.box, a["group"])
+            elif a["action"] == "pick_gang":
+                k = next(i for i, g in enumerate(self.box.gangs) if g.name == a["gang"])
+                colours[key], gangs[key] = look.gang_tint(self.box, k), k
+        self.choices.colours, self.choices.gangs = colours, gangs
         if was is not None or not goes_on:
             self.cursor = follow_list(self.choices, entries, self._options, goes_on, was)
         else:
             self.choices.set_choices(entries)
         self.show_cursor()
+
+    def breakable(self, label: str) -> str:
+        """A choice's words with a word too wide for its key broken with a hyphen (at a gang's
+        name inside it: "Schatzkammer- räuber"), never in the middle without one."""
+        face, width = theme.font(read_size()), self.right.w - 28
+        return hyphenated(label, lambda w: face.size(w)[0] <= width, tuple(g.name for g in self.box.gangs))
 
     def show_cursor(self) -> None:
         if self._options and self.deal is None:
@@ -336,7 +371,7 @@ class AlibabaScene(TableScene):
     # -- commands -----------------------------------------------------------------------------
     def done(self, events: list[Event]) -> None:
         """After a command: what happened in words; the list is rebuilt; taps wait a moment."""
-        msg = event_words(self.t, self.box, self.names(), events)
+        msg = event_words(self.t, self.box, self.names(), events, mover=self.names()[self.state.turn])
         if msg and self.dice.busy(self.app.now()):
             self.later = msg  # said when the die lies still
         elif msg:
@@ -413,6 +448,11 @@ class AlibabaScene(TableScene):
 
     def pad_ok(self, value: int) -> None:
         if self.deal is not None:
+            why = self.deal.too_many(self.t, self.names(), value)
+            if why is not None:  # said at once, the number asked again (not after the price)
+                self.pad.clear()
+                self.say(why, bad=True)
+                return
             self.answer(value)
 
     def back(self) -> None:
@@ -438,7 +478,13 @@ class AlibabaScene(TableScene):
             self.options()
 
     def toggle_ledger(self) -> None:
+        """STRAIGHT: the ledger, and back to the players."""
         self.view = "players" if self.view == "ledger" else "ledger"
+        self.ledger_top = None
+
+    def next_view(self) -> None:
+        """The view key: players, then every player's cards, then the ledger, then the players."""
+        self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
         self.ledger_top = None
 
     def scroll_ledger(self, step: int) -> None:
@@ -512,15 +558,18 @@ class AlibabaScene(TableScene):
     def tappables(self) -> list[Control]:
         self.options()
         undo_label = ui(self.t, "back") if self.deal is not None else self.t("undo")
+        # in a sale or trade the key asks the previous question again: its longer words may take
+        # two smaller lines (as "Abbruch" beside it may)
         out = [self.menu_key, Control(self.undo_rect, undo_label, self.undo, enabled=bool(self.session.actions)
-                                      or self.deal is not None, key="undo" if self.deal is None else "back")]
+                                      or self.deal is not None, key="undo" if self.deal is None else "back",
+                                      role="read" if self.deal is None else "min", size=read_size())]
         if self.deal is not None:
             out.append(Control(self.view_rect, ui(self.t, "cancel"), self.cancel_deal, key="cancel", role="min",
                                size=read_size()))
             out += self.pad.controls() if self.deal.is_pad() else self.choices.controls()
             return out
-        ledger_label = ui(self.t, "players" if self.view == "ledger" else "ledger")
-        out.append(Control(self.view_rect, ledger_label, self.toggle_ledger, key="view"))
+        view_label = ui(self.t, VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)])
+        out.append(Control(self.view_rect, view_label, self.next_view, key="view"))
         if self.view == "ledger":
             out += look.ledger_controls(self)
         chance = self.pending()
@@ -577,11 +626,12 @@ class AlibabaScene(TableScene):
 
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         st = self.story()
-        return [(self.t("money"), list(self.state.money)), (ui(self.t, "end_kadi"), st.kadi),
-                (ui(self.t, "end_loot"), st.loot)]
+        # what went to the Kadi with its minus sign: "3655 −600" is never read as one number
+        return [(ui(self.t, "end_money"), list(self.state.money)),
+                (ui(self.t, "end_kadi"), [f"−{k}" if k else "0" for k in st.kadi]), (ui(self.t, "end_loot"), st.loot)]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        return picture_rect(self.state.players)
+        return picture_rect(self.state.players, self.names(), self.end_rows())
 
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         st = self.story()
@@ -593,8 +643,12 @@ class AlibabaScene(TableScene):
                          else ui(self.t, "no_kadi"))
             notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
                          else ui(self.t, "no_loot"))
+        face = theme.font(min_size())
+        notes = [hyphenated(note, lambda w: face.size(w)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
+                 for note in notes]  # a group name wider than the notes breaks with a hyphen
         colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
-        draw_chart(surf, rect, st, colours, notes)
+        patterns = [theme.swatch(look.seat_colour(self, s), 12, 12) for s in range(self.state.players)]
+        draw_chart(surf, rect, st, colours, notes, patterns)
 
 
 __all__ = ["DEMO_WEIGHTS", "AlibabaScene", "choices_for", "choice_label", "follow_list", "key_of", "list_goes_on"]

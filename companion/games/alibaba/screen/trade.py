@@ -141,23 +141,50 @@ class Deal:
         }.get(self.step, lambda: "")()
 
     def summary(self, t: Any, names: list[str]) -> str:
-        """What is agreed so far, in a line."""
+        """What is agreed so far, in words that name only what was answered."""
         from companion.games.alibaba.screen.words import ui
         a = self.answers
-        seller = names[a["from"]] if "from" in a else "…"
-        buyer = names[a["to"]] if "to" in a else "…"
+        seller = names[a["from"]] if "from" in a else ""
+        buyer = names[a["to"]] if "to" in a else ""
+        if not seller:
+            return ui(t, "trade_summary_none")
+        if self.kind == "sale" and not buyer:
+            return ui(t, "sale_summary_seller", seller=seller)
         if self.kind == "sale" and "group" not in a:
             return ui(t, "sale_summary_start", seller=seller, buyer=buyer)
+        if self.kind == "sale" and "count" not in a:
+            return ui(t, "sale_summary_group", group=a["group"], seller=seller, buyer=buyer)
         if self.kind == "sale":
-            return ui(t, "sale_summary", count=a.get("count", "…"), group=a.get("group", "…"), seller=seller,
-                      buyer=buyer)
+            return ui(t, "sale_summary", count=a["count"], group=a["group"], seller=seller, buyer=buyer)
+        if not buyer:
+            return ui(t, "trade_summary_from", seller=seller)
+        if a.get("give") is None:
+            return ui(t, "trade_summary_pair", seller=seller, buyer=buyer)
 
         def cards(group_key: str, count_key: str) -> str:
             g = a.get(group_key)
-            if g is None:
-                return "…"
             if g == NOTHING:
-                return ui(t, "nothing")
-            return ui(t, "cards_n", count=a.get(count_key, "…"), group=g)
+                return str(ui(t, "nothing"))
+            if count_key not in a:
+                return str(g)  # how many is asked now: the group alone, no "…" standing for it
+            return str(ui(t, "cards_n", count=a[count_key], group=g))
+        if a.get("take") is None:
+            return ui(t, "trade_summary_give", seller=seller, give=cards("give", "give_count"))
         return ui(t, "trade_summary", seller=seller, buyer=buyer, give=cards("give", "give_count"),
                   take=cards("take", "take_count"))
+
+    def too_many(self, t: Any, names: list[str], value: int) -> str | None:
+        """Why a number typed for a count cannot be (more cards than the player holds, or
+        none), said at once rather than after the price; None when it can be."""
+        from companion.games.alibaba.screen.words import ui
+        groups = {"count": "group", "give_count": "give", "take_count": "take"}
+        if self.step not in groups:
+            return None
+        if value < 1:
+            return str(ui(t, "none_typed"))
+        seat = self.answers["to"] if self.step == "take_count" else self.answers["from"]
+        group = self.answers[groups[self.step]]
+        held = self.count_of(seat, group)
+        if value > held:
+            return str(ui(t, "too_many", name=names[seat], held=held, group=group, count=value))
+        return None

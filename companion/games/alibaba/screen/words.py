@@ -7,6 +7,7 @@ Every text lives in ``companion/games/alibaba/<lang>.toml`` under ``[ui]``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine.base import Action, Event
@@ -35,6 +36,40 @@ def gang_of(box: Box, group: str) -> int:
     return box.groups[index].gang
 
 
+def named(t: Texts, name: str) -> str:
+    """A group or gang name as the German cards print it, with its meaning in the screen's
+    language where that language has one ("Wunderheiler (miracle healer)"): said where a
+    player chooses cards; elsewhere the name alone."""
+    key = f"alibaba.meaning.{name}"
+    meaning = t(key) if t.has(key) else name
+    return name if meaning.casefold() == name.casefold() else ui(t, "with_meaning", name=name, meaning=meaning)
+
+
+def hyphenated(text: str, fits: Callable[[str], bool], stems: tuple[str, ...] = ()) -> str:
+    """``text`` with every word too wide for a line (``fits``) broken with a hyphen: before a
+    gang's name inside it where there is one ("Schatzkammer- räuber"), else where the
+    longest beginning still fits; unchanged where every word fits.
+
+    >>> hyphenated("Schatzkammerräuber für 40", lambda w: len(w) <= 14, ("räuber",))
+    'Schatzkammer- räuber für 40'
+    >>> hyphenated("Langerundlangername", lambda w: len(w) <= 8)
+    'Langeru- ndlange- rname'
+    """
+    out = []
+    for word in text.split(" "):
+        while not fits(word) and len(word) > 3:
+            cut = next((i for stem in stems if (i := word.lower().rfind(stem.lower(), 3)) > 0
+                        and fits(word[:i] + "-")), 0)
+            if not cut:
+                cut = max((i for i in range(2, len(word) - 1) if fits(word[:i] + "-")), default=0)
+            if not cut:
+                break
+            out.append(word[:cut] + "-")
+            word = word[cut:]
+        out.append(word)
+    return " ".join(out)
+
+
 def quarter_price(box: Box, state: State, group: str) -> int:
     return box.price(box.board.quarter(state.position), gang_of(box, group))
 
@@ -53,9 +88,12 @@ def choice_label(t: Texts, box: Box, state: State, a: Action, names: Names) -> s
                   amount=a["count"] * quarter_price(box, state, a["group"]))
     if name == "take":
         if state.phase == LOOT:
-            return ui(t, "take", group=a["group"], price=quarter_price(box, state, a["group"]))
-        return ui(t, "take_free", group=a["group"])
+            return ui(t, "take", group=named(t, a["group"]), price=quarter_price(box, state, a["group"]))
+        return ui(t, "take_free", group=named(t, a["group"]))
     if name == "done":
+        if state.phase in (DUMP, LAST_CHANCE) and state.actor is not None and not any(
+                state.cards[state.actor][g] for g in box.groups_of(state.arrest_gangs)):
+            return ui(t, "done_nothing_left")  # everything dumped: there is nothing to keep
         return ui(t, {LOOT: "done_loot", BAZAAR: "done_bazaar"}.get(state.phase, "done_keep"))
     if name == "choose_player":
         return ui(t, "choose_player", name=names[a["player"]])
@@ -64,7 +102,7 @@ def choice_label(t: Texts, box: Box, state: State, a: Action, names: Names) -> s
     if name == "give":
         return ui(t, "give", group=a["group"])
     if name == "pick_gang":
-        return ui(t, "pick_gang", gang=a["gang"])
+        return ui(t, "pick_gang", gang=named(t, a["gang"]))
     if name == "dump":
         return ui(t, "dump", fee=a["count"] * s.dump_fee, count=a["count"], group=a["group"])
     if name == "last_chance":
@@ -112,8 +150,9 @@ def phase_words(t: Texts, box: Box, session: Any, names: Names) -> str:
     who = names[seat] if seat is not None else ""
     target = names[st.target] if st.target is not None else ""
     die = die_words(t, "black_die" if st.event == 3 else "white_die")
+    colour = ui(t, "colour_black" if st.event == 3 else "colour_white")  # the die by its colour alone
     values = dict(name=who, row=st.row, event=st.event, target=target, takes=st.takes_left, round=st.round,
-                  die=die, dealer=names[st.dealer])
+                  die=die, colour=colour, dealer=names[st.dealer])
     if st.phase in (LOOT, GIFT):
         return counted(t, "phase_" + st.phase, st.takes_left, **values)
     return ui(t, "phase_" + st.phase, **values)
@@ -157,8 +196,9 @@ def ledger_line(t: Texts, names: Names, ev: Event) -> str:
 
 
 # -- what just happened ----------------------------------------------------------------------------
-def event_words(t: Texts, box: Box, names: Names, events: list[Event]) -> str:
-    """What the dice did and what an event does, for the banner."""
+def event_words(t: Texts, box: Box, names: Names, events: list[Event], mover: str = "") -> str:
+    """What the dice did and what an event does, for the banner (``mover``: the name of the
+    player whose turn it is, who names the player an event hits)."""
     s = box.settings
     out: list[str] = []
     rolled = {ev.data.get("die"): ev.data["value"] for ev in events if ev.kind == "die"}
@@ -182,7 +222,11 @@ def event_words(t: Texts, box: Box, names: Names, events: list[Event]) -> str:
             out.append(ui(t, "die_set", die=die_words(t, d["die"] + "_die"), value=d["value"]))
         elif ev.kind == "event":
             out.append(ui(t, f"event_{d['number']}", per=s.event1_per_pip if d["number"] == 1
-                          else s.event9_per_card_per_pip, amount=s.event2_amount, gifts=s.gift_cards))
+                          else s.event9_per_card_per_pip, amount=s.event2_amount, gifts=s.gift_cards,
+                          mover=mover or ui(t, "the_mover")))
+        elif ev.kind == "target":
+            key = "hit_2" if d["event"] == 2 else "hit"
+            out.append(ui(t, key, event=d["event"], name=names[d["seat"]], amount=s.event2_amount))
         elif ev.kind == "fate":
             caught = [f"{names[e.data['seat']]} −{e.data['bribe']}" for e in events if e.kind == "caught"]
             out.append(ui(t, "fate_caught", n=d["number"], who=", ".join(caught)) if caught
@@ -195,5 +239,6 @@ def event_words(t: Texts, box: Box, names: Names, events: list[Event]) -> str:
 
 
 #: Where "done" goes in the list: first where passing is the usual answer, so OK, OK, OK
-#: walks a table through an arrest nobody wants to pay for.
-DONE_FIRST = frozenset({DUMP, LAST_CHANCE, BAZAAR})
+#: walks a table through an arrest nobody wants to pay for; and first in the loot, so that
+#: "No more loot" is on the page shown, not behind the last of the groups.
+DONE_FIRST = frozenset({DUMP, LAST_CHANCE, BAZAAR, LOOT})
