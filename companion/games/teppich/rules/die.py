@@ -27,7 +27,7 @@ def check_clouds(box: Box, state: State, raw: Any) -> tuple[Cell, ...]:
     covers no carpet, keeps the way through and shuts no carpet off that could reach it."""
     cells = parse_cells(raw, "cells")
     if len(cells) != len(state.clouds):
-        raise IllegalAction("cloud_count", "The clouds cover {count} cells, not {given}",
+        raise IllegalAction("cloud_count", "The clouds must cover as many cells as before ({count}), not {given}",
                             count=len(state.clouds), given=len(cells))
     for x, y in cells:
         if not box.on_board((x, y)):
