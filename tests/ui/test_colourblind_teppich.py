@@ -69,3 +69,19 @@ def test_every_seat_of_six_is_told_by_its_pattern_when_flown_out(app, matrix):
     assert len({tuple(scene.state.cells[p]) for p in range(6)}) == 6
     m = MATRICES[matrix]
     assert_all_distinct({p: pattern(app.screen, r, m) for p, r in rects.items()}, "board")
+
+
+@pytest.mark.parametrize("matrix", list(MATRICES))
+def test_the_five_left_on_the_podium_stay_told_apart_when_the_first_flies_just_above(app, matrix):
+    """The first flight of a game often ends right above the podium: the tray then lies low,
+    the podium and the cell right of it, three carpets abreast."""
+    scene = table(app, 6)
+    act(scene, {"action": "fly", "v": 1, "h": 0, "pair": "UR", "arrows": "up_side"})
+    tray = draw.podium_tray(scene.grid, scene.box, scene.state)
+    assert tray is not None and tray.h == scene.grid.cell and tray.w == 2 * scene.grid.cell
+    scene.draw(app.screen)
+    rects = {p: r for p, r in draw.carpet_rects(scene.grid, scene.box, scene.state).items()
+             if scene.state.cells[p] == scene.box.start}
+    assert len(rects) == 5 and all(tray.contains(r) for r in rects.values())
+    assert all(r.w >= 14 and r.h >= 9 for r in rects.values())
+    assert_all_distinct({p: pattern(app.screen, r, MATRICES[matrix]) for p, r in rects.items()}, "low tray")

@@ -16,6 +16,7 @@ from companion.games.teppich.rules import generate
 from companion.games.teppich.screen import draw, paint
 from companion.session.session import Session
 from companion.ui import theme
+from companion.ui.kit import recording
 from tests.ui.screen import press, settle
 from tests.ui.test_teppich_screen import act, card_by_taps, header, on_the_star, shown_text, table, tap_key
 
@@ -38,10 +39,12 @@ def test_six_carpets_on_the_start_podium_each_show_their_pattern(app):
 def test_the_tray_gives_way_to_a_carpet_beside_the_podium_and_a_single_carpet_is_nearly_a_cell(app):
     scene = table(app, 3)
     act(scene, {"action": "fly", "v": 1, "h": 0, "pair": "UR", "arrows": "up_side"})   # player 1 to (0, 1)
-    assert draw.podium_tray(scene.grid, scene.box, scene.state) is None
-    rects = draw.carpet_rects(scene.grid, scene.box, scene.state)
+    tray = draw.podium_tray(scene.grid, scene.box, scene.state)
     start = draw.cell_rect(scene.grid, scene.box.start)
-    assert all(start.contains(rects[p]) for p in (1, 2))      # the two left: in the podium's cell
+    above = draw.cell_rect(scene.grid, (0, 1))
+    assert tray == start.union(draw.cell_rect(scene.grid, (1, 0)))   # low: the carpet above stays seen
+    rects = draw.carpet_rects(scene.grid, scene.box, scene.state)
+    assert all(tray.contains(rects[p]) and not rects[p].colliderect(above) for p in (1, 2))
     alone = rects[0]
     assert alone.w >= scene.grid.cell - 2 and alone.h >= scene.grid.cell - 8   # was 19×11 in 25 px cells
 
@@ -67,8 +70,13 @@ def test_a_missed_turn_badge_sits_beside_the_swatch_under_its_heading(app):
     assert badge.w > 0 and badge.left >= sw.right and name_box.left >= badge.right
     assert app.screen.get_at(badge.center)[:3] == theme.BAD_FILL or app.screen.get_at(
         (badge.x + 2, badge.centery))[:3] == theme.BAD_FILL
-    said = shown_text(scene)
-    assert app.texts("teppich.ui.misses_head") in said and app.texts("teppich.ui.tokens_row") in said
+    with recording() as rec:
+        scene.draw(app.screen)
+    drawn = {t.text: t.drawn for t in rec.texts}
+    misses, tokens = drawn[app.texts("teppich.ui.misses_head")], drawn[app.texts("teppich.ui.tokens_row")]
+    assert tokens.left - misses.right >= 12          # two headings, not "PauseKärtchen"
+    turn = drawn[app.texts("turn_of", name=scene.seat_name(scene.state.current))]
+    assert turn.right < misses.left
 
 
 def test_the_tokens_column_is_headed_and_the_badge_heading_only_while_someone_misses(app):

@@ -28,8 +28,8 @@ HEADER = pygame.Rect(8, 2, 784, 38)
 BOARD = pygame.Rect(4, 42, 600, 300)
 SIDE = pygame.Rect(612, 42, 184, 300)
 PLAYER_H = 30
-#: the players' column headings ("Pause" over the badges, "Kärtchen" over the tokens), in
-#: the turn banner's line right of the board (the turn words keep to the board's width)
+#: the players' column headings ("Kärtchen" over the tokens, "Pause" while someone misses),
+#: at the right of the turn banner's line (the turn words end before them)
 HEADINGS = pygame.Rect(SIDE.x - 6, HEADER.y + 6, SIDE.w + 6, HEADER.h - 4)
 DIE = pygame.Rect(612, 222, 48, 52)
 DIE_WORDS = pygame.Rect(664, 221, 132, 56)   # two lines at the smallest size
@@ -199,20 +199,26 @@ def ground(grid: BoardGrid, box: Any) -> pygame.Surface:
 def podium_tray(grid: BoardGrid, box: Any, state: Any) -> pygame.Rect | None:
     """Where the carpets waiting on the start podium are shown, when there are several: the
     podium and the three cells right of and above it, which no scenery may cover (the cell
-    right of the start stays free, and scenery above would float), while no carpet is there.
-    Six carpets in one 25 px cell would be 9×4 px chips whose patterns no one can read."""
+    right of the start stays free, and scenery above would float), while no carpet is there;
+    else the podium and the cell right of it, while that one is free. Six carpets in one
+    25 px cell would be 9×4 px chips whose patterns no one can read."""
     sx, sy = box.start
     if len(state.at(box.start)) < 2:
         return None
-    near = [(sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)]
-    if any(not (0 <= x < box.width and 0 <= y < box.height) or state.at((x, y)) or (x, y) in state.scenery
-           or (x, y) in state.clouds for x, y in near):
-        return None
-    return cell_rect(grid, box.start).union(cell_rect(grid, (sx + 1, sy + 1)))
+
+    def free(cells: list[Cell]) -> bool:
+        return all(0 <= x < box.width and 0 <= y < box.height and not state.at((x, y))
+                   and (x, y) not in state.scenery and (x, y) not in state.clouds for x, y in cells)
+
+    if free([(sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)]):
+        return cell_rect(grid, box.start).union(cell_rect(grid, (sx + 1, sy + 1)))
+    if free([(sx + 1, sy)]):
+        return cell_rect(grid, box.start).union(cell_rect(grid, (sx + 1, sy)))
+    return None
 
 
 def carpet_rects(grid: BoardGrid, box: Any, state: Any) -> dict[int, pygame.Rect]:
-    """Where each carpet is drawn: nearly a cell each (23×17 px in 25 px cells); two columns on
+    """Where each carpet is drawn: nearly a cell each (23×17 px in 25 px cells); side by side on
     the podium's tray (:func:`podium_tray`), stacks offset upwards."""
     out: dict[int, pygame.Rect] = {}
     done: set[Cell] = set()
@@ -226,11 +232,12 @@ def carpet_rects(grid: BoardGrid, box: Any, state: Any) -> dict[int, pygame.Rect
         base = cell_rect(grid, cell)
         if cell == box.start and len(here) > 1:
             area = tray or base
-            lines = (len(here) + 1) // 2
-            w = (area.w - 6) // 2
+            cols = 3 if area.w > area.h and len(here) > 4 else 2   # the low tray: three abreast
+            lines = -(-len(here) // cols)
+            w = (area.w - 2 - 2 * cols) // cols
             h = min(17, (area.h - 4 - 2 * (lines - 1)) // lines)
             for k, q in enumerate(here):
-                col, line = k % 2, k // 2
+                col, line = k % cols, k // cols
                 out[q] = pygame.Rect(area.x + 2 + col * (w + 2), area.bottom - 2 - (line + 1) * h - line * 2, w, h)
             continue
         if len(here) == 1:
@@ -369,7 +376,7 @@ def row_parts(rect: pygame.Rect, misses: bool, count: str) -> tuple[pygame.Rect,
     """A player row's parts from the left: the patterned swatch (20 px wide), the badge for
     turns to miss beside it (room only while there is one), the name and the count of
     steering tokens (as wide as its digits). Kept tight: "Spieler 6" must fit beside a badge."""
-    sw, rest = cut(rect, "left", 24, 0)
+    sw, rest = cut(rect, "left", 24, 3)
     badge, rest = cut(rest, "left", 16, 2) if misses else (pygame.Rect(rest.x, rest.y, 0, rest.h), rest)
     wide = theme.font(min_size(True), True).size(count)[0] + 2
     # the count keeps clear of the current player's frame
@@ -377,12 +384,21 @@ def row_parts(rect: pygame.Rect, misses: bool, count: str) -> tuple[pygame.Rect,
     return sw, badge, name_box, count_box
 
 
-def draw_headings(surf: pygame.Surface, misses: str, tokens: str) -> None:
-    """The column headings over the players: the badges' (only while a badge is shown) and
-    the steering tokens'."""
+def draw_headings(surf: pygame.Surface, misses: str, tokens: str) -> int:
+    """The column headings over the players: the steering tokens' at the right, and left of
+    it, with a clear gap, the badges' (only while a badge is shown; it may reach into the
+    turn line's room, which then ends before it). Returns where the headings begin."""
+    font = theme.font(min_size())
+    right = HEADINGS.right
+    left = right - font.size(tokens)[0]
+    Label(tokens, pygame.Rect(left, HEADINGS.y, right - left, HEADINGS.h), role="min", color=theme.INK_DIM,
+          align="right").draw(surf)
     if misses:
-        Label(misses, HEADINGS, role="min", color=theme.INK_DIM, align="left").draw(surf)
-    Label(tokens, HEADINGS, role="min", color=theme.INK_DIM, align="right").draw(surf)
+        right = left - 16
+        left = right - font.size(misses)[0]
+        Label(misses, pygame.Rect(left, HEADINGS.y, right - left, HEADINGS.h), role="min", color=theme.INK_DIM,
+              align="right").draw(surf)
+    return left
 
 
 def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: str, tokens: int, misses: int,
