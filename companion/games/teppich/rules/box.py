@@ -14,7 +14,6 @@ value); the engine only reads it. Cells are ``(x, y)``: x from the left, y from 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.engine.errors import IllegalAction
 
@@ -123,19 +122,17 @@ class Box:
 COUNTED = ("x", "y", "row", "w", "h")
 
 
-def cell_refusal(code: str, text: str, **params: Any) -> IllegalAction:
+def counted(exc: IllegalAction) -> IllegalAction:
     """A refusal naming a cell as the table counts it: columns from the left and rows from the
     bottom, both from 1, as the screen and the city's steps do. Only the English words (what
     the command line and the logs print) count so; ``params`` keep the engine's cells from 0,
     and the screen adds the one itself.
 
-    >>> str(cell_refusal("hop_not_free", "The cell in column {x}, row {y} is not free", x=0, y=0))
-    'The cell in column 1, row 1 is not free'
-    >>> cell_refusal("hop_not_free", "The cell in column {x}, row {y} is not free", x=0, y=0).params
-    {'x': 0, 'y': 0}
+    >>> exc = counted(IllegalAction("hop_not_free", "The cell in column {x}, row {y} is not free", x=0, y=0))
+    >>> str(exc), exc.params
+    ('The cell in column 1, row 1 is not free', {'x': 0, 'y': 0})
     """
-    exc = IllegalAction(code, text, **params)
-    counted = {k: v + 1 if k in COUNTED and isinstance(v, int) and not isinstance(v, bool) else v
-               for k, v in params.items()}
-    exc.args = (text.format(**counted),)
+    shown = {k: v + 1 if k in COUNTED and isinstance(v, int) and not isinstance(v, bool) else v
+             for k, v in exc.params.items()}
+    exc.args = (exc.template.format(**shown),)
     return exc
