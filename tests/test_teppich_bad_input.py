@@ -77,12 +77,12 @@ ALL_TOKENS = [m for _ in range(5) for m in ({"action": "steer", "dir": "up"}, DR
 
 CASES: dict[str, Bad] = {
     "flight through scenery": Bad(
-        "through_scenery", fly(1, 2, "side_up"), "scenery at (2, 0)", scenery=column(2, 2)),
+        "through_scenery", fly(1, 2, "side_up"), "scenery in column 3, row 1", scenery=column(2, 2)),
     "flight through a cloud": Bad(
-        "through_cloud", fly(3, 1, "up_side"), "cloud at (0, 6)", before=[UP3, DRIFT, DRIFT],
+        "through_cloud", fly(3, 1, "up_side"), "cloud in column 1, row 7", before=[UP3, DRIFT, DRIFT],
         clouds=[[0, 6]]),
     "flight ending in a cloud": Bad(
-        "through_cloud", UP3, "cloud at (0, 6)", before=[UP3, DRIFT, DRIFT], clouds=[[0, 6]]),
+        "through_cloud", UP3, "cloud in column 1, row 7", before=[UP3, DRIFT, DRIFT], clouds=[[0, 6]]),
     "flight below the ground": Bad("below_ground", fly(3, 0, "down_side"), "below the ground"),
     "stair-stepped path": Bad("stair_steps", fly(2, 1, "up_side_up"), "stair-stepped"),
     "stair-stepped the other way": Bad("stair_steps", fly(2, 1, "side_up_side"), "stair-stepped"),
@@ -111,7 +111,7 @@ CASES: dict[str, Bad] = {
     "card value out of range (h 4)": Bad("bad_card", fly(2, 4), "not 2 and 4"),
     "roll with no star": Bad("no_roll_due", {"action": "roll", "value": 3}, "free star"),
     "cloud move covering a carpet": Bad(
-        "cloud_on_carpet", {"action": "clouds", "cells": [[0, 6], [10, 8]]}, "carpet at (0, 6)",
+        "cloud_on_carpet", {"action": "clouds", "cells": [[0, 6], [10, 8]]}, "carpet in column 1, row 7",
         before=TO_SKY_STAR + [{"action": "roll", "value": 2}], clouds=[[10, 8], [11, 8]],
         stars=[[0, 6]]),
     "cloud move closing the way": Bad(

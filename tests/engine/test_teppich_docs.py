@@ -101,3 +101,19 @@ def test_a_refusal_that_names_a_seat_says_which_seat():
             assert NAMES[info.value.params["player"]] == info.value.params["name"], code
     assert naming == {"clouds_shut_in", "no_tokens", "not_your_turn"}
     assert new(3).names == ("Red", "Blue", "Yellow")   # what an unnamed seat would show
+
+
+def test_the_command_line_names_cells_as_the_table_counts_them():
+    """The English words (what ``companion replay`` prints) count columns and rows from 1,
+    rows from the bottom, as the screen and the city's steps do; the parameters, which the
+    screen fills into its own words, keep the engine's cells from 0."""
+    cells = 0
+    for code, trigger in REFUSALS:
+        with pytest.raises(IllegalAction) as info:
+            trigger()
+        params, said = info.value.params, str(info.value)
+        assert not re.search(r"\(\d+, \d+\)", said), (code, said)
+        if "x" in params and "y" in params:
+            cells += 1
+            assert f"column {params['x'] + 1}, row {params['y'] + 1}" in said, (code, said)
+    assert cells >= 10

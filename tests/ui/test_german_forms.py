@@ -106,3 +106,28 @@ def test_suleika_undo_after_a_roll_speaks_of_a_roll_only(tmp_path):
         assert session.actions[-1]["action"] == "roll"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("game", ["suleika", "teppich"])
+def test_one_cell_is_never_said_in_the_plural(game, lang):
+    """Suleika's carpet area and Teppich's clouds can be one cell: "1 Felder" / "1 cells"
+    was said."""
+    path = Path(spec(game).texts or "") / f"{lang}.toml"
+    texts = tomllib.loads(path.read_text(encoding="utf-8"))
+    plural = re.compile(r"\b1 (Felder|Feldern|cells)\b")
+    found = []
+    for section in ("refusal", "reason", "ui"):
+        entries = texts.get(section, {})
+        has_one = {k.replace("_one", "") for k in entries if "_one" in k}   # said with 1 by a "_one" text
+        for key, template in entries.items():
+            if key in has_one:
+                continue
+            fields = {f.split(".")[0].split("[")[0] for _t, f, _s, _c in string.Formatter().parse(template) if f}
+            try:
+                text = template.format(**{k: ("Anna" if "name" in k else 1) for k in fields})
+            except (ValueError, KeyError, IndexError, AttributeError):
+                continue
+            if plural.search(text):
+                found.append(f"{section}.{key}: {text}")
+    assert found == []

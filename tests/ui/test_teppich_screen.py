@@ -616,9 +616,14 @@ def test_the_lit_flight_says_when_it_rolls_the_die_or_goes_back_to_the_start(app
     scene.pick = next(i for i, o in enumerate(shown) if o.flight.end == (2, 4))
     said = shown_text(scene)
     assert app.texts("teppich.ui.lands_star") not in said and app.texts("teppich.ui.lands_blown") not in said
-    ends = len({o.flight.end for o in shown})
-    assert app.texts("teppich.ui.ask_fly", n=ends, arrows=app.texts("teppich.ui.arrows_up_side"),
+    # the way back to the start is no second place to land: "1 Ziel oder zurück zum Start",
+    # never "2 Ziele" counting the blow-off without saying so
+    ends = {o.flight.end for o in shown if not o.flight.blown_off}
+    assert len(ends) == 1 and any(o.flight.blown_off for o in shown)
+    assert app.texts("teppich.ui.ask_fly_one_back", arrows=app.texts("teppich.ui.arrows_up_side"),
                      token=app.texts("teppich.ui.token_vertical_plus"), push="") in said
+    assert app.texts("teppich.ui.ask_fly", n=2, arrows=app.texts("teppich.ui.arrows_up_side"),
+                     token=app.texts("teppich.ui.token_vertical_plus"), push="") not in said
 
 
 def test_a_card_without_a_sideways_arrow_is_worded_as_only_up(app):

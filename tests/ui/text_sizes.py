@@ -124,6 +124,18 @@ def mutabor(app: Any) -> Iterator[tuple[str, Any]]:
         yield f"Mutabor {players}p: end screen, won", app.routes["end"](app, table=app.routes["table"](app, session=won))
 
 
+def teppich(app: Any) -> Iterator[tuple[str, Any]]:
+    from tests.ui.test_teppich_readable import PHASES
+
+    guard, app.tap_guard_s = app.tap_guard_s, 0.0   # the phases are reached by quick taps
+    try:
+        for players in (3, 6):
+            for what, build in PHASES.items():
+                yield f"Teppich {players}p: {what}", build(app, players)
+    finally:
+        app.tap_guard_s = guard
+
+
 def staff(app: Any) -> Iterator[tuple[str, Any]]:
     from companion.ui.staff import base as staff_base
 
@@ -145,7 +157,10 @@ def main(lang: str = "de") -> None:
     with tempfile.TemporaryDirectory() as tmp:
         app = make_app(store=Store(Path(tmp) / "companion.sqlite3"), lang=lang, fullscreen=False, sound=False)
         try:
-            for group in (shell(app), suleika(app), alibaba(app), mutabor(app), staff(app)):
+            groups = (shell(app), suleika(app), alibaba(app), mutabor(app), teppich(app), staff(app))
+            if len(sys.argv) > 2:   # only the groups named, e.g. "teppich"
+                groups = tuple(g for g in groups if g.__name__ in sys.argv[2:])
+            for group in groups:
                 for name, scene in group:
                     px, text, read = measure(app, scene)
                     shown = text if len(text) <= 34 else text[:33] + "…"

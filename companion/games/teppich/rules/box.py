@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.engine.errors import IllegalAction
+
 Cell = tuple[int, int]
 
 #: The special die's effects, in the order of the recorded face numbers 1..6 (the issue fixes
@@ -113,3 +115,24 @@ class Box:
 
     def piece(self, piece_id: str) -> Piece:
         return next(p for p in self.pieces if p.id == piece_id)
+
+
+#: the parameters of a refusal that count cells (columns, rows, the board's last column and
+#: row): the engine counts them from 0, a table from 1
+COUNTED = ("x", "y", "row", "w", "h")
+
+
+def counted(exc: IllegalAction) -> IllegalAction:
+    """A refusal naming a cell as the table counts it: columns from the left and rows from the
+    bottom, both from 1, as the screen and the city's steps do. Only the English words (what
+    the command line and the logs print) count so; ``params`` keep the engine's cells from 0,
+    and the screen adds the one itself.
+
+    >>> exc = counted(IllegalAction("hop_not_free", "The cell in column {x}, row {y} is not free", x=0, y=0))
+    >>> str(exc), exc.params
+    ('The cell in column 1, row 1 is not free', {'x': 0, 'y': 0})
+    """
+    shown = {k: v + 1 if k in COUNTED and isinstance(v, int) and not isinstance(v, bool) else v
+             for k, v in exc.params.items()}
+    exc.args = (exc.template.format(**shown),)
+    return exc

@@ -20,7 +20,7 @@ from typing import Any
 from companion.engine.base import IllegalAction
 from companion.engine.rng import SplitMix64
 from companion.games.teppich.rules.board import has_way
-from companion.games.teppich.rules.box import Box, Cell, Piece
+from companion.games.teppich.rules.box import Box, Cell, Piece, counted
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,8 @@ def parse_cells(raw: Any, name: str) -> tuple[Cell, ...]:
     cells = [(int(c[0]), int(c[1])) for c in raw]
     if len(set(cells)) != len(cells):
         twice = next(c for c in cells if cells.count(c) > 1)
-        raise IllegalAction("cell_twice", "Cell ({x}, {y}) is given twice", x=twice[0], y=twice[1])
+        raise counted(IllegalAction("cell_twice", "The cell in column {x}, row {y} is given twice",
+                                    x=twice[0], y=twice[1]))
     return tuple(sorted(cells))
 
 
@@ -66,30 +67,30 @@ def check_city(box: Box, scenery: tuple[Cell, ...], clouds: tuple[Cell, ...]) ->
     """Refuse a city the rules do not allow; None when it is fine."""
     for cell in scenery + clouds:
         if not box.on_board(cell):
-            raise IllegalAction("cell_off_board", "Cell ({x}, {y}) is not on the board "
-                                "(x 0 to {w}, y 0 to {h})", x=cell[0], y=cell[1],
-                                w=box.width - 1, h=box.height - 1)
+            raise counted(IllegalAction("cell_off_board", "The cell in column {x}, row {y} is not on the board "
+                                "(columns 1 to {w}, rows 1 to {h} from the bottom)", x=cell[0], y=cell[1],
+                                w=box.width - 1, h=box.height - 1))
     both = set(scenery) & set(clouds)
     if both:
         x, y = min(both)
-        raise IllegalAction("cell_twice", "Cell ({x}, {y}) is given twice", x=x, y=y)
+        raise counted(IllegalAction("cell_twice", "The cell in column {x}, row {y} is given twice", x=x, y=y))
     solid = set(scenery)
     for x, y in scenery:
         if y >= box.sky_from:
-            raise IllegalAction("scenery_in_sky", "Scenery stands only in the calm zone, not at "
-                                "({x}, {y})", x=x, y=y)
+            raise counted(IllegalAction("scenery_in_sky", "Scenery stands only in the calm zone, not in "
+                                "column {x}, row {y}", x=x, y=y))
         if y > 0 and (x, y - 1) not in solid:
-            raise IllegalAction("scenery_floating", "Scenery at ({x}, {y}) must stand on scenery "
-                                "or the ground", x=x, y=y)
+            raise counted(IllegalAction("scenery_floating", "Scenery in column {x}, row {y} must stand on scenery "
+                                "or the ground", x=x, y=y))
     for x, y in clouds:
         if y < box.sky_from:
-            raise IllegalAction("cloud_below_sky", "Clouds lie only in the sky (from row {row} "
-                                "up), not at ({x}, {y})", x=x, y=y, row=box.sky_from)
+            raise counted(IllegalAction("cloud_below_sky", "Clouds lie only in the sky (from row {row} "
+                                "up), not in column {x}, row {y}", x=x, y=y, row=box.sky_from))
     taken = solid | set(clouds)
     for cell in reserved(box):
         if cell in taken:
-            raise IllegalAction("podium_blocked", "Cell ({x}, {y}) beside a podium must stay free",
-                                x=cell[0], y=cell[1])
+            raise counted(IllegalAction("podium_blocked", "The cell in column {x}, row {y} beside a podium "
+                                        "must stay free", x=cell[0], y=cell[1]))
     if not has_way(box, frozenset(taken)):
         raise IllegalAction("no_way_through", "This city leaves no way through from start to goal")
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.engine.base import IllegalAction
 from companion.games.teppich.rules.board import has_way, reachable
-from companion.games.teppich.rules.box import Box, Cell
+from companion.games.teppich.rules.box import Box, Cell, counted
 from companion.games.teppich.rules.city import parse_cells
 from companion.games.teppich.rules.state import State
 
@@ -27,18 +27,19 @@ def check_clouds(box: Box, state: State, raw: Any) -> tuple[Cell, ...]:
     covers no carpet, keeps the way through and shuts no carpet off that could reach it."""
     cells = parse_cells(raw, "cells")
     if len(cells) != len(state.clouds):
-        raise IllegalAction("cloud_count", "The clouds cover {count} cells, not {given}",
+        raise IllegalAction("cloud_count", "The clouds must cover as many cells as before ({count}), not {given}",
                             count=len(state.clouds), given=len(cells))
     for x, y in cells:
         if not box.on_board((x, y)):
-            raise IllegalAction("cell_off_board", "Cell ({x}, {y}) is not on the board "
-                                "(x 0 to {w}, y 0 to {h})", x=x, y=y, w=box.width - 1, h=box.height - 1)
+            raise counted(IllegalAction("cell_off_board", "The cell in column {x}, row {y} is not on the board "
+                                "(columns 1 to {w}, rows 1 to {h} from the bottom)", x=x, y=y,
+                               w=box.width - 1, h=box.height - 1))
         if y < box.sky_from:
-            raise IllegalAction("cloud_below_sky", "Clouds lie only in the sky (from row {row} "
-                                "up), not at ({x}, {y})", x=x, y=y, row=box.sky_from)
+            raise counted(IllegalAction("cloud_below_sky", "Clouds lie only in the sky (from row {row} "
+                                "up), not in column {x}, row {y}", x=x, y=y, row=box.sky_from))
         if (x, y) in state.cells:
-            raise IllegalAction("cloud_on_carpet", "A cloud may not cover the carpet at ({x}, {y})",
-                                x=x, y=y)
+            raise counted(IllegalAction("cloud_on_carpet", "A cloud may not cover the carpet in column {x}, row {y}",
+                                x=x, y=y))
     walls = state.scenery_set | frozenset(cells)
     if not has_way(box, walls):
         raise IllegalAction("clouds_close_way", "These clouds leave no way through from start to goal")
@@ -117,13 +118,14 @@ def check_hop(box: Box, state: State, raw: Any) -> tuple[Cell, tuple[Cell, ...]]
     to = (raw[0], raw[1])
     start = state.cells[state.current]
     if abs(to[0] - start[0]) + abs(to[1] - start[1]) > HOP_REACH or to == start:
-        raise IllegalAction("hop_too_far", "A hop goes 1 to 4 cells, not to ({x}, {y})", x=to[0], y=to[1])
+        raise counted(IllegalAction("hop_too_far", "A hop goes 1 to 4 cells, not to column {x}, row {y}",
+                                    x=to[0], y=to[1]))
     if not hop_free(box, state, to):
-        raise IllegalAction("hop_not_free", "Cell ({x}, {y}) is not free", x=to[0], y=to[1])
+        raise counted(IllegalAction("hop_not_free", "The cell in column {x}, row {y} is not free", x=to[0], y=to[1]))
     path = hop_path(box, state, start, to)
     if path is None:
-        raise IllegalAction("hop_bends", "No path with at most one bend and free of scenery and "
-                            "clouds leads to ({x}, {y})", x=to[0], y=to[1])
+        raise counted(IllegalAction("hop_bends", "No path with at most one bend and free of scenery and "
+                            "clouds leads to column {x}, row {y}", x=to[0], y=to[1]))
     return to, path
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from companion.engine.actions import action_name, handlers
 from companion.engine.base import Action, Chance, Engine, Event, IllegalAction
 from companion.games.teppich.rules import die, legal
-from companion.games.teppich.rules.box import FACE_EFFECTS, Box
+from companion.games.teppich.rules.box import FACE_EFFECTS, Box, counted
 from companion.games.teppich.rules.flight import DIRECTIONS, card_legs, drift_legs, parse_token, trace
 from companion.games.teppich.rules.header import start_state
 from companion.games.teppich.rules.moves import Board, settle
@@ -181,8 +181,8 @@ class TeppichEngine:
             flight = trace(box, state.scenery_set, state.walls, here, legs)
         except IllegalAction as exc:
             if name == "drift" and exc.code == "through_cloud":
-                raise IllegalAction("drift_cloud", "The wind would drift the carpet into a cloud at "
-                                    "({x}, {y}): play a card or a token", **exc.params) from None
+                raise counted(IllegalAction("drift_cloud", "The wind would drift the carpet into a cloud in "
+                                    "column {x}, row {y}: play a card or a token", **exc.params)) from None
             raise
         board, rolls = settle(box, state, me, flight.end, action.get("then"), events)
         events.insert(0, Event("move", {"player": me, "kind": name, **flight.to_json()}))

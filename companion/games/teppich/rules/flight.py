@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.base import IllegalAction
-from companion.games.teppich.rules.box import Box, Cell
+from companion.games.teppich.rules.box import Box, Cell, counted
 
 Leg = tuple[str, int]
 ARROWS: tuple[str, ...] = ("up_side", "side_up", "down_side", "side_down")
@@ -164,5 +164,5 @@ def trace(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cel
     if code == "below_ground":
         raise IllegalAction("below_ground", "This flight would go below the ground")
     if code == "through_scenery":
-        raise IllegalAction("through_scenery", "The flight runs into scenery at ({x}, {y})", x=x, y=y)
-    raise IllegalAction("through_cloud", "The flight runs into a cloud at ({x}, {y})", x=x, y=y)
+        raise counted(IllegalAction("through_scenery", "The flight runs into scenery in column {x}, row {y}", x=x, y=y))
+    raise counted(IllegalAction("through_cloud", "The flight runs into a cloud in column {x}, row {y}", x=x, y=y))

@@ -14,7 +14,7 @@ from typing import Any
 from companion.engine.base import IllegalAction
 from companion.engine.header import check_header
 from companion.games.teppich import SPEC
-from companion.games.teppich.rules.box import Box
+from companion.games.teppich.rules.box import Box, counted
 from companion.games.teppich.rules.city import check_city, generate, parse_cells
 from companion.games.teppich.rules.state import State
 
@@ -43,9 +43,9 @@ def start_state(box: Box, header: dict[str, Any]) -> State:
         stars = parse_cells(header["stars"], "stars")
         for x, y in stars:
             if not box.on_board((x, y)):
-                raise IllegalAction("cell_off_board", "Cell ({x}, {y}) is not on the board "
-                                    "(x 0 to {w}, y 0 to {h})", x=x, y=y,
-                                    w=box.width - 1, h=box.height - 1)
+                raise counted(IllegalAction("cell_off_board", "The cell in column {x}, row {y} is not on the board "
+                                    "(columns 1 to {w}, rows 1 to {h} from the bottom)", x=x, y=y,
+                                    w=box.width - 1, h=box.height - 1))
     colors = box.colors[:players] if checked.colors is None else tuple(seat[0] for seat in checked.colors)
     names = checked.names or tuple(c.capitalize() for c in colors)
     return State(

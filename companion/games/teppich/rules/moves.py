@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.engine.base import Event, IllegalAction
 from companion.games.teppich.rules.board import landing
-from companion.games.teppich.rules.box import Box, Cell
+from companion.games.teppich.rules.box import Box, Cell, counted
 from companion.games.teppich.rules.state import State
 
 THENS: tuple[str, ...] = ("block", "force")
@@ -82,14 +82,14 @@ def settle(box: Box, state: State, player: int, end: Cell, then: Any,
                             '"force", not {then}', then=str(then))
     needed = then_options(box, state, player, end)
     if then is None and None not in needed:
-        raise IllegalAction("then_missing", "The move ends on a carpet at ({x}, {y}): say "
-                            '"then": "block" or "force"', x=end[0], y=end[1])
+        raise counted(IllegalAction("then_missing", "The move ends on a carpet in column {x}, row {y}: say "
+                            '"then": "block" or "force"', x=end[0], y=end[1]))
     if then is not None and None in needed:
         raise IllegalAction("then_not_needed", 'The move does not end on a carpet, so it takes '
                             'no "then"')
     if then == "force" and "force" not in needed:
-        raise IllegalAction("cannot_force", "The carpets at ({x}, {y}) cannot sink any lower",
-                            x=end[0], y=end[1])
+        raise counted(IllegalAction("cannot_force", "The carpets in column {x}, row {y} cannot sink any lower",
+                            x=end[0], y=end[1]))
     board = Board.of(state)
     if end == state.cells[player]:
         return board, False

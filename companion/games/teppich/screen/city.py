@@ -29,6 +29,19 @@ def span(values: list[int]) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
+def tree_cells(box: Any, header: Any, scenery: Any) -> tuple[Cell, ...]:
+    """The scenery cells of palms and trees in a game's city: the city suggested for the
+    header's seed, when the game's scenery is that city's (a city built by taps has houses
+    only)."""
+    seed = header.get("seed") if isinstance(header, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return ()
+    city = generate(box, seed)
+    if set(city.scenery) != set(scenery):
+        return ()
+    return tuple(c for p in city.placements if p.kind == "tree" for c in p.cells)
+
+
 class CityPhase:
     """The city step of a Teppich table: ``generate`` (pieces one by one) or ``enter``."""
 
@@ -59,6 +72,12 @@ class CityPhase:
         scenery = tuple(c for p in placed if p.kind != "cloud" for c in p.cells)
         clouds = tuple(c for p in placed if p.kind == "cloud" for c in p.cells)
         return scenery, clouds
+
+    def trees(self) -> tuple[Cell, ...]:
+        """The cells of the palms and trees shown (drawn as plants, not houses)."""
+        if self.mode == "enter":
+            return ()
+        return tuple(c for p in self.placements()[: self.shown + 1] if p.kind == "tree" for c in p.cells)
 
     def words(self) -> str:
         t: Texts = self.scene.t

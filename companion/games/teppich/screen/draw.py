@@ -2,7 +2,8 @@
 
 Layout on the 800×480 screen: the turn banner across the top; the 24×12 board mirror on the
 left (25 px cells: the board is a picture, taps pick the nearest lit cell); on the right the
-players (colour and pattern, name, steering tokens left, turns to miss), the special die and
+players under their column headings (colour and pattern, a red badge beside it for turns to
+miss, name, steering tokens left), the special die and
 ROLL; under the board what to do now (two lines, read from the chairs) and one row of large
 buttons. Board cells are ``(x, y)`` with y counted from the bottom, as in the engine.
 """
@@ -27,6 +28,9 @@ HEADER = pygame.Rect(8, 2, 784, 38)
 BOARD = pygame.Rect(4, 42, 600, 300)
 SIDE = pygame.Rect(612, 42, 184, 300)
 PLAYER_H = 30
+#: the players' column headings ("Kärtchen" over the tokens, "Pause" while someone misses),
+#: at the right of the turn banner's line (the turn words end before them)
+HEADINGS = pygame.Rect(SIDE.x - 6, HEADER.y + 6, SIDE.w + 6, HEADER.h - 4)
 DIE = pygame.Rect(612, 222, 48, 52)
 DIE_WORDS = pygame.Rect(664, 221, 132, 56)   # two lines at the smallest size
 ROLL = pygame.Rect(612, 278, 184, 64)
@@ -43,6 +47,8 @@ SCENERY = (150, 96, 60)
 SCENERY_EDGE = (90, 56, 32)
 CLOUD = (246, 246, 250)
 CLOUD_EDGE = (120, 120, 140)
+CROWN = (60, 150, 60)
+CROWN_EDGE = (20, 60, 20)
 STAR = (250, 206, 40)
 START = (120, 80, 40)
 GOAL = (40, 80, 190)
@@ -99,8 +105,10 @@ def draw_star(surf: pygame.Surface, rect: pygame.Rect, colour: Colour = STAR) ->
 
 
 def paint_city(surf: pygame.Surface, grid: BoardGrid, box: Any, scenery: Iterable[Cell], clouds: Iterable[Cell],
-               stars: Iterable[Cell], origin: tuple[int, int] = (0, 0)) -> None:
-    """Zones, grid, podiums, stars, scenery and clouds; ``origin`` is where ``surf`` sits."""
+               stars: Iterable[Cell], origin: tuple[int, int] = (0, 0), trees: Iterable[Cell] = ()) -> None:
+    """Zones, grid, podiums, stars, scenery and clouds; ``origin`` is where ``surf`` sits.
+    Scenery cells in ``trees`` (a palm, a tree) are drawn as a trunk with a crown on top,
+    the rest as houses with windows."""
     ox, oy = origin
 
     def at(cell: Cell) -> pygame.Rect:
@@ -113,7 +121,10 @@ def paint_city(surf: pygame.Surface, grid: BoardGrid, box: Any, scenery: Iterabl
     for cell in stars:
         draw_star(surf, at(cell).inflate(-4, -4))
     solid = set(scenery)
-    for cell in solid:
+    plants = set(trees) & solid
+    for cell in plants:
+        draw_tree(surf, at(cell), top=(cell[0], cell[1] + 1) not in plants)
+    for cell in solid - plants:
         r = at(cell)
         pygame.draw.rect(surf, SCENERY, r)
         # windows: scenery is a picture of houses, not a wall of colour
@@ -124,6 +135,22 @@ def paint_city(surf: pygame.Surface, grid: BoardGrid, box: Any, scenery: Iterabl
         r = at(cell)
         pygame.draw.rect(surf, CLOUD, r.inflate(2, 2), border_radius=8)
         pygame.draw.rect(surf, CLOUD_EDGE, r.inflate(2, 2), 1, border_radius=8)
+
+
+def draw_tree(surf: pygame.Surface, r: pygame.Rect, top: bool) -> None:
+    """One cell of a palm or a tree: its trunk, and on the top cell a crown of fronds (a
+    shape, not only a colour, tells it from a house)."""
+    trunk = pygame.Rect(0, 0, max(4, r.w // 4), r.h if not top else r.h // 2 + 2)
+    trunk.midbottom = r.midbottom
+    pygame.draw.rect(surf, SCENERY, trunk)
+    pygame.draw.rect(surf, SCENERY_EDGE, trunk, 1)
+    if top:
+        cx, cy = r.centerx, r.y + r.h // 2
+        for dx, dy in ((-1, 0), (1, 0), (-1, -1), (1, -1), (0, -1)):
+            tip = (cx + dx * (r.w // 2 - 1), cy + dy * (r.h // 2 - 2) + (4 if dy == 0 else 0))
+            pygame.draw.line(surf, CROWN_EDGE, (cx, cy), tip, 5)
+            pygame.draw.line(surf, CROWN, (cx, cy), tip, 3)
+        pygame.draw.circle(surf, CROWN_EDGE, (cx, cy), 4)
 
 
 def paint_ground(surf: pygame.Surface, grid: BoardGrid, box: Any, origin: tuple[int, int] = (0, 0)) -> None:
@@ -169,11 +196,33 @@ def ground(grid: BoardGrid, box: Any) -> pygame.Surface:
     return _GROUND.surface(grid, box)
 
 
+def podium_tray(grid: BoardGrid, box: Any, state: Any) -> pygame.Rect | None:
+    """Where the carpets waiting on the start podium are shown, when there are several: the
+    podium and the three cells right of and above it, which no scenery may cover (the cell
+    right of the start stays free, and scenery above would float), while no carpet is there;
+    else the podium and the cell right of it, while that one is free. Six carpets in one
+    25 px cell would be 9×4 px chips whose patterns no one can read."""
+    sx, sy = box.start
+    if len(state.at(box.start)) < 2:
+        return None
+
+    def free(cells: list[Cell]) -> bool:
+        return all(0 <= x < box.width and 0 <= y < box.height and not state.at((x, y))
+                   and (x, y) not in state.scenery and (x, y) not in state.clouds for x, y in cells)
+
+    if free([(sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1)]):
+        return cell_rect(grid, box.start).union(cell_rect(grid, (sx + 1, sy + 1)))
+    if free([(sx + 1, sy)]):
+        return cell_rect(grid, box.start).union(cell_rect(grid, (sx + 1, sy)))
+    return None
+
+
 def carpet_rects(grid: BoardGrid, box: Any, state: Any) -> dict[int, pygame.Rect]:
-    """Where each carpet is drawn: side by side on the start podium, stacks offset upwards."""
+    """Where each carpet is drawn: nearly a cell each (23×17 px in 25 px cells); side by side on
+    the podium's tray (:func:`podium_tray`), stacks offset upwards."""
     out: dict[int, pygame.Rect] = {}
     done: set[Cell] = set()
-    size = grid.cell - 6
+    tray = podium_tray(grid, box, state)
     for p in range(state.players):
         cell = state.cells[p]
         if cell in done:
@@ -182,20 +231,30 @@ def carpet_rects(grid: BoardGrid, box: Any, state: Any) -> dict[int, pygame.Rect
         here = state.at(cell)
         base = cell_rect(grid, cell)
         if cell == box.start and len(here) > 1:
-            small = base.w // 2 - 1
+            area = tray or base
+            cols = 3 if area.w > area.h and len(here) > 4 else 2   # the low tray: three abreast
+            lines = -(-len(here) // cols)
+            w = (area.w - 2 - 2 * cols) // cols
+            h = min(17, (area.h - 4 - 2 * (lines - 1)) // lines)
             for k, q in enumerate(here):
-                col, line = k % 2, k // 2
-                out[q] = pygame.Rect(base.x + col * (small + 2), base.bottom - (line + 1) * (small - 4) - 2,
-                                     small, small - 6)
+                col, line = k % cols, k // cols
+                out[q] = pygame.Rect(area.x + 2 + col * (w + 2), area.bottom - 2 - (line + 1) * h - line * 2, w, h)
             continue
-        for k, q in enumerate(here):
-            out[q] = pygame.Rect(base.x + 3 + k * 4, base.y + 8 - k * 7, size, size - 8)
+        if len(here) == 1:
+            out[here[0]] = pygame.Rect(base.x + 1, base.y + 4, grid.cell - 2, grid.cell - 8)
+            continue
+        for k, q in enumerate(here):  # a blockade or carpets forced down: each one a little higher
+            out[q] = pygame.Rect(base.x + 1 + k * 3, base.y + 7 - k * 6, grid.cell - 5, grid.cell - 11)
     return out
 
 
 def paint_carpets(surf: pygame.Surface, grid: BoardGrid, box: Any, state: Any, colours: Sequence[str],
                   origin: tuple[int, int] = (0, 0)) -> None:
     ox, oy = origin
+    tray = podium_tray(grid, box, state)
+    if tray is not None:  # the podium widened into a tray for the carpets waiting on it
+        pygame.draw.rect(surf, START, tray.move(-ox, -oy), border_radius=4)
+        pygame.draw.rect(surf, theme.INK, tray.move(-ox, -oy), 2, border_radius=4)
     rects = carpet_rects(grid, box, state)
     # bottom carpets first, so the one on top is drawn last
     order = sorted(rects, key=lambda p: (state.cells[p], state.at(state.cells[p]).index(p)))
@@ -312,21 +371,52 @@ def player_rows(count: int) -> list[pygame.Rect]:
     return [pygame.Rect(SIDE.x, SIDE.y + i * PLAYER_H, SIDE.w, PLAYER_H - 2) for i in range(count)]
 
 
+def row_parts(rect: pygame.Rect, misses: bool, count: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
+                                                                  pygame.Rect]:
+    """A player row's parts from the left: the patterned swatch (20 px wide), the badge for
+    turns to miss beside it (room only while there is one), the name and the count of
+    steering tokens (as wide as its digits). Kept tight: "Spieler 6" must fit beside a badge."""
+    sw, rest = cut(rect, "left", 24, 3)
+    badge, rest = cut(rest, "left", 16, 2) if misses else (pygame.Rect(rest.x, rest.y, 0, rest.h), rest)
+    wide = theme.font(min_size(True), True).size(count)[0] + 2
+    # the count keeps clear of the current player's frame
+    count_box, name_box = cut(pygame.Rect(rest.x, rest.y, rest.w - 3, rest.h), "right", wide, 2)
+    return sw, badge, name_box, count_box
+
+
+def draw_headings(surf: pygame.Surface, misses: str, tokens: str) -> int:
+    """The column headings over the players: the steering tokens' at the right, and left of
+    it, with a clear gap, the badges' (only while a badge is shown; it may reach into the
+    turn line's room, which then ends before it). Returns where the headings begin."""
+    font = theme.font(min_size())
+    right = HEADINGS.right
+    left = right - font.size(tokens)[0]
+    Label(tokens, pygame.Rect(left, HEADINGS.y, right - left, HEADINGS.h), role="min", color=theme.INK_DIM,
+          align="right").draw(surf)
+    if misses:
+        right = left - 16
+        left = right - font.size(misses)[0]
+        Label(misses, pygame.Rect(left, HEADINGS.y, right - left, HEADINGS.h), role="min", color=theme.INK_DIM,
+              align="right").draw(surf)
+    return left
+
+
 def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: str, tokens: int, misses: int,
                     current: bool) -> None:
-    """Colour and pattern, name, steering tokens left (and a red mark per turn to miss)."""
+    """Colour and pattern, a red badge beside it with the turns to miss, the name, the steering
+    tokens left. The swatch stays whatever the badge says: it is how a colour-blind player
+    finds the seat."""
     if current:
         pygame.draw.rect(surf, theme.PANEL_HI, rect, border_radius=6)
         pygame.draw.rect(surf, theme.GOLD, rect, 2, border_radius=6)
-    sw, rest = cut(rect, "left", 26, 4)
+    sw, badge, name_box, count_box = row_parts(rect, misses > 0, str(tokens))
+    tile = pygame.Rect(sw.x + 3, sw.y + 3, sw.w - 4, rect.h - 6)
+    surf.blit(theme.swatch(colour, tile.w, tile.h), tile.topleft)
+    pygame.draw.rect(surf, theme.INK, tile, 1)
     if misses:
-        # turns to miss: a red mark over the colour with their number (the name keeps its room)
-        pygame.draw.rect(surf, theme.BAD, sw, border_radius=4)
-        Label(str(misses), sw, role="min", color=theme.INK, bold=True, align="center").draw(surf)
-    else:
-        surf.blit(theme.swatch(colour, 22, rect.h - 6), (sw.x + 3, sw.y + 3))
-    # the count keeps clear of the current player's frame
-    count_box, name_box = cut(pygame.Rect(rest.x, rest.y, rest.w - 6, rest.h), "right", 30, 2)
+        mark = badge
+        pygame.draw.rect(surf, theme.BAD_FILL, mark, border_radius=4)
+        Label(str(misses), mark, role="min", color=theme.INK, bold=True, align="center").draw(surf)
     Label(name, name_box, role="min", color=theme.INK if not misses else theme.INK_DIM).draw(surf)
     Label(str(tokens), count_box, role="min", color=theme.GOLD, bold=True, align="right").draw(surf)
 

@@ -161,7 +161,7 @@ def tappables(s: TeppichScene) -> list[Control]:
 # -- the board --------------------------------------------------------------------------------------
 def board_key(s: TeppichScene) -> Any:
     if s.city is not None:
-        return ("city", s.city.scenery_clouds())
+        return ("city", s.city.scenery_clouds(), s.city.trees())
     st = s.state
     return (st.scenery, st.clouds, st.stars, st.cells, st.on)
 
@@ -170,10 +170,10 @@ def paint_board(s: TeppichScene, surf: pygame.Surface) -> None:
     origin = s.grid.area.topleft
     if s.city is not None:
         scenery, clouds = s.city.scenery_clouds()
-        draw.paint_city(surf, s.grid, s.box, scenery, clouds, s.box.stars, origin)
+        draw.paint_city(surf, s.grid, s.box, scenery, clouds, s.box.stars, origin, s.city.trees())
         return
     st = s.state
-    draw.paint_city(surf, s.grid, s.box, st.scenery, st.clouds, st.stars, origin)
+    draw.paint_city(surf, s.grid, s.box, st.scenery, st.clouds, st.stars, origin, s.trees)
     draw.paint_carpets(surf, s.grid, s.box, st, [s.colour(p) for p in range(st.players)], origin)
 
 
@@ -231,7 +231,11 @@ def prompt(s: TeppichScene) -> str:
             return t("teppich.ui.ask_pick_none", arrows=words.arrows_words(t, words.ARROWS[s.arrows_i]), token=token)
         pushed = sum(w for _, w in chosen.flight.pushes)
         push = t("teppich.ui.push", n=pushed) if pushed else ""
-        ends = len({o.flight.end for o in s.shown_options()})
+        shown = s.shown_options()
+        # the cells to land on, and apart from them the way back to the start: "2 Ziele" must
+        # not count a blow-off back to the start as a second place to land
+        ends = len({o.flight.end for o in shown if not o.flight.blown_off})
+        back = "_back" if any(o.flight.blown_off for o in shown) else ""
         said = {"arrows": words.flight_words(t, chosen.action),
                 "token": words.token_words(t, words.token_of(chosen.action)), "push": push}
         # where the flight ends, when it is more than a cell: back to the start, or a star
@@ -240,7 +244,7 @@ def prompt(s: TeppichScene) -> str:
             return t("teppich.ui.ask_fly_note", note=t("teppich.ui.lands_blown"), **said)
         if chosen.star:
             return t("teppich.ui.ask_fly_note", note=t("teppich.ui.lands_star"), **said)
-        return t("teppich.ui.ask_fly_one" if ends == 1 else "teppich.ui.ask_fly", n=ends, **said)
+        return t(("teppich.ui.ask_fly_one" if ends == 1 else "teppich.ui.ask_fly") + back, n=ends, **said)
     return t({"start": "teppich.ui.ask_start", "v": "teppich.ui.ask_v", "h": "teppich.ui.ask_h",
               "pair": "teppich.ui.ask_pair", "then": "teppich.ui.ask_then"}[s.stage])
 
@@ -256,6 +260,10 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
         head = inset(head, 0, 0).move(38, 0)
         head.w -= 38
     title = words.header_words(s.t, st, s.seat_name) if s.city is None else game_title(s.t, "teppich")
+    if not st.over:  # the players' column headings stand at the right of this line
+        left = draw.draw_headings(surf, s.t("teppich.ui.misses_head") if any(st.misses) else "",
+                                  s.t("teppich.ui.tokens_row"))
+        head.w = min(head.w, draw.BOARD.right - head.x, left - 12 - head.x)
     Label(title, head, role="read", color=theme.GOLD, bold=True).draw(surf)
     s.layer.draw(surf, key=board_key(s))
     draw_overlay(s, surf, now)
@@ -273,7 +281,7 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
             # taller: only over the board, clear of the die and the roll key beside it
             narrow = pygame.Rect(draw.STATUS.x, draw.STATUS.y, draw.SAY_ROOM.w, draw.STATUS.h)
             box = room_for(s.banner.text, narrow, draw.SAY_ROOM, pad=(8, 0))
-        pygame.draw.rect(surf, theme.BAD if s.banner.bad else theme.PANEL_HI, box, border_radius=8)
+        pygame.draw.rect(surf, theme.BAD_FILL if s.banner.bad else theme.PANEL_HI, box, border_radius=8)
         Label(s.banner.text, inset(box, 8, 0), role="say", size=read_size(), color=theme.INK, wrap=True).draw(surf)
     else:
         Label(prompt(s), draw.STATUS, role="read", size=read_size(), wrap=True).draw(surf)

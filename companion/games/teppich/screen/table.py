@@ -21,7 +21,7 @@ import pygame
 from companion.engine.base import Action, Event, IllegalAction
 from companion.games.teppich.rules import Option, TeppichEngine, card_options, hop_targets, options
 from companion.games.teppich.screen import draw, paint, words
-from companion.games.teppich.screen.city import CityPhase
+from companion.games.teppich.screen.city import CityPhase, tree_cells
 from companion.games.teppich.screen.words import ARROWS, ROLL_S, TOKENS, token_of
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
@@ -42,6 +42,8 @@ class TeppichScene(TableScene):
         self.layer = Layer(self.grid.area, self.paint_board)
         fresh = not session.actions and "scenery" not in session.header
         self.city: CityPhase | None = CityPhase(self) if fresh else None
+        #: the palms' and trees' cells, drawn as plants (the city's own pieces, found once)
+        self.trees = () if fresh else tree_cells(self.box, session.header, session.state.scenery)
         self._for: Any = None
         self.planned: list[str] = []   # the demo's presses after the flights are lit
         self.demo_extra = 0            # moves the demo made beyond its turns (see teppich_demo)
@@ -196,6 +198,8 @@ class TeppichScene(TableScene):
 
     def undo(self) -> None:
         back = {"v": "start", "h": "v", "pair": "h", "then": "pick"}
+        if self.stage != "start":
+            self.moved_on()
         if self.stage == "pick":
             self.stage = "pair" if self.h else "h"
         elif self.stage in back:
@@ -205,13 +209,22 @@ class TeppichScene(TableScene):
             self.say(self.t("undone"))
         self.focus = 0
 
+    def moved_on(self) -> None:
+        """A step on in the entry: a refusal of the step before no longer applies (a red
+        "Dieser Flug ginge unter den Boden" stood over the next card's question)."""
+        if self.banner.bad:
+            self.banner.until = 0.0
+
     def begin_card(self) -> None:
+        self.moved_on()
         self.stage, self.focus = "v", 0
 
     def set_v(self, v: int) -> None:
+        self.moved_on()
         self.v, self.stage, self.focus = v, "h", 0
 
     def set_h(self, h: int) -> None:
+        self.moved_on()
         self.h, self.focus = h, 0
         if h == 0:
             self.pair = "UR"
@@ -220,6 +233,7 @@ class TeppichScene(TableScene):
             self.stage = "pair"
 
     def set_pair(self, pair: str) -> None:
+        self.moved_on()
         self.pair = pair
         self.to_pick()
 
@@ -227,6 +241,7 @@ class TeppichScene(TableScene):
         self.stage, self.pick, self.arrows_i, self.token_i = "pick", 0, 0, 0
 
     def cycle_arrows(self) -> None:
+        self.moved_on()
         self.arrows_i, self.pick = (self.arrows_i + 1) % len(ARROWS), 0
 
     def cycle_token(self) -> None:
@@ -234,6 +249,7 @@ class TeppichScene(TableScene):
         if self.state.tokens[me] == 0:
             self.refuse(IllegalAction("no_tokens", "no steering tokens left", name=self.state.names[me], player=me))
             return
+        self.moved_on()
         self.token_i, self.pick = (self.token_i + 1) % len(TOKENS), 0
 
     def step_pick(self, by: int) -> None:
