@@ -1,7 +1,7 @@
 """mosquitto for the café floor: its configuration, password file and ACL, and a broker of its
 own on a free loopback port (for ``companion floor-sim`` and the tests).
 
-The ACL lets a table write only its own ``status``, ``state``, ``events`` and ``ack`` and read
+The ACL lets a table write only its own ``status``, ``state``, ``events``, ``ack`` and ``picture`` and read
 only its own ``cmd/#``; only the hub writes ``cmd`` and reads everything of the café.
 """
 
@@ -32,11 +32,13 @@ def acl(cafe: str, tables: list[str]) -> str:
     """The ACL file: the hub reads and commands the café, each table only its own topics."""
     lines = [f"user {HUB_USER}", f"topic read companion/{cafe}/table/+/status",
              f"topic read companion/{cafe}/table/+/state", f"topic read companion/{cafe}/table/+/events",
-             f"topic read companion/{cafe}/table/+/ack", f"topic write companion/{cafe}/table/+/cmd/#", ""]
+             f"topic read companion/{cafe}/table/+/ack",
+             f"topic read companion/{cafe}/table/+/picture", f"topic write companion/{cafe}/table/+/cmd/#", ""]
     for table in tables:
         check_name(table)
         base = f"companion/{cafe}/table/{table}"
-        lines += [f"user {table}"] + [f"topic write {base}/{leaf}" for leaf in ("status", "state", "events", "ack")]
+        lines += [f"user {table}"] + [f"topic write {base}/{leaf}"
+                                      for leaf in ("status", "state", "events", "ack", "picture")]
         lines += [f"topic read {base}/cmd/#", ""]
     return "\n".join(lines)
 

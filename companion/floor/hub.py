@@ -5,7 +5,7 @@
 The API (kept exactly for the café's tools; times are Unix seconds):
 
 - ``GET /api/tables`` -> ``[{"table", "status", "game", "players", "step", "started_at",
-  "last_step_at", "expected_end", "calls_staff", ...}]``
+  "last_step_at", "expected_end", "calls_staff"}]`` (the page's own stream carries more)
 - ``GET /api/games?table=&since=`` -> ``[{"table", "game_id", "game", "players", "steps",
   "started_at", "ended_at", "how", "winners"}]``
 - ``GET /api/stats`` -> per title and player count, per hour of day, per table, staff calls
@@ -31,7 +31,7 @@ import paho.mqtt.client as mqtt
 from aiohttp import web
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.floor.hubstore import HubStore
+from companion.floor.hubstore import KEEP_DAYS, HubStore
 from companion.floor.topics import HUB_USER, split_topic, table_topic
 from companion.staff_pin import Lockout, read_pin_hash
 
@@ -46,8 +46,9 @@ class Hub:
     """The MQTT side and the web side of one café's hub."""
 
     def __init__(self, data: Path, host: str, port: int, *, cafe: str = "cafe", password: str | None = None,
-                 token: str | None = None) -> None:
+                 token: str | None = None, keep_days: float = KEEP_DAYS) -> None:
         self.data = data
+        self.keep_days = keep_days
         self.cafe = cafe
         self.store = HubStore(data / "hub.sqlite3")
         self.token = token
@@ -77,7 +78,7 @@ class Hub:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
             return
-        for leaf in ("status", "state", "events", "ack"):
+        for leaf in ("status", "state", "events", "ack", "picture"):
             client.subscribe(table_topic(self.cafe, "+", leaf), qos=1)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
@@ -100,6 +101,8 @@ class Hub:
         if leaf == "status":
             self.store.status(table, raw.decode("utf-8", "replace")[:16])
             return True
+        if leaf == "picture":
+            return self.store.picture(table, raw)
         try:
             payload = json.loads(raw)
         except ValueError:
@@ -220,7 +223,16 @@ async def page(request: web.Request) -> web.Response:
 
 
 async def api_tables(request: web.Request) -> web.Response:
-    return web.json_response(_hub(request).store.tables())
+    return web.json_response(_hub(request).store.api_tables())
+
+
+async def api_picture(request: web.Request) -> web.Response:
+    found = _hub(request).store.board(request.match_info["table"])
+    if found is None:
+        raise web.HTTPNotFound(text="no picture of this table's board")
+    mime, data = found
+    # the page asks with the picture's date in the address: a new picture is a new address
+    return web.Response(body=data, content_type=mime, headers={"Cache-Control": "private, max-age=3600"})
 
 
 def _since(raw: str | None) -> float | None:
@@ -300,13 +312,24 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/api/stats", api_stats)
     app.router.add_get("/api/commands", api_commands)
     app.router.add_post("/api/tables/{table}/commands", api_command)
+    app.router.add_get("/api/tables/{table}/picture", api_picture)
     app.router.add_get("/api/stream", api_stream)
     return app
 
 
+#: how often the hub prunes its store (seconds)
+PRUNE_EVERY = 3600.0
+
+
 async def _refresh(hub: Hub) -> None:
-    """Statuses move with the clock too (running long, a command not reached): push every 30 s."""
+    """Statuses move with the clock too (running long, a command not reached): push every 30 s;
+    prune the store at the start and every hour."""
+    loop = asyncio.get_running_loop()
+    pruned_at = float("-inf")
     while True:
+        if loop.time() - pruned_at >= PRUNE_EVERY:
+            pruned_at = loop.time()
+            await loop.run_in_executor(None, hub.store.prune, hub.keep_days)
         await asyncio.sleep(30)
         hub.changed()
 
