@@ -20,6 +20,9 @@ from companion.floor.topics import HUB_USER, check_name
 
 #: what to install where mosquitto is missing (the tests and floor-sim say exactly this)
 APT_LINE = "apt-get install -y mosquitto"
+#: messages the broker keeps for a client that is away (the hub): mosquitto's default of 1000
+#: is about 10 minutes of a busy café, after which it drops what the tables already deleted
+MAX_QUEUED = 1_000_000
 
 
 def free_port() -> int:
@@ -51,13 +54,14 @@ def write_passwords(path: Path, users: dict[str, str]) -> None:
     subprocess.run([tool, "-U", str(path)], check=True, capture_output=True)
 
 
-def config(port: int, folder: Path, *, auth: bool = True, persistence: bool = True, bind: str = "127.0.0.1") -> str:
+def config(port: int, folder: Path, *, auth: bool = True, persistence: bool = True, bind: str = "127.0.0.1",
+           max_queued: int = MAX_QUEUED) -> str:
     """A mosquitto.conf for the floor: one listener, persistence, the password file and ACL."""
     import getpass
 
     # run as whoever starts it (mosquitto started by root would become "mosquitto" and could
     # no longer read its own 0600 files)
-    lines = [f"user {getpass.getuser()}", f"listener {port} {bind}", "max_queued_messages 1000000",
+    lines = [f"user {getpass.getuser()}", f"listener {port} {bind}", f"max_queued_messages {max_queued}",
              "max_inflight_messages 100",
              "log_dest none" if not os.environ.get("COMPANION_BROKER_LOG") else f"log_dest file {folder}/log"]
     if persistence:
@@ -78,7 +82,8 @@ class Broker:
     """A mosquitto of its own in ``folder``: ``start()``, ``stop()``, ``start()`` again (the
     same port and persistence, as after a power cut of the hub)."""
 
-    def __init__(self, folder: Path, cafe: str, tables: list[str], *, port: int | None = None) -> None:
+    def __init__(self, folder: Path, cafe: str, tables: list[str], *, port: int | None = None,
+                 max_queued: int = MAX_QUEUED) -> None:
         exe = mosquitto_path()
         if exe is None:
             raise FileNotFoundError(f"mosquitto is not installed: {APT_LINE}")
@@ -90,7 +95,7 @@ class Broker:
         self.passwords = {HUB_USER: secrets.token_urlsafe(16)} | {t: secrets.token_urlsafe(16) for t in tables}
         write_passwords(folder / "passwords", self.passwords)
         (folder / "acl").write_text(acl(cafe, tables), encoding="utf-8")
-        (folder / "mosquitto.conf").write_text(config(self.port, folder), encoding="utf-8")
+        (folder / "mosquitto.conf").write_text(config(self.port, folder, max_queued=max_queued), encoding="utf-8")
         self.process: subprocess.Popen[bytes] | None = None
 
     @property

@@ -31,7 +31,7 @@ import paho.mqtt.client as mqtt
 from aiohttp import web
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.floor.hubstore import KEEP_DAYS, HubStore
+from companion.floor.hubstore import KEEP_DAYS, HubStore, api_rows
 from companion.floor.topics import HUB_USER, split_topic, table_topic
 from companion.staff_pin import Lockout, read_pin_hash
 
@@ -40,6 +40,9 @@ COOKIE = "companion_floor"
 SESSION_IDLE = 8 * 3600
 PAGE = Path(__file__).with_name("floor.html")
 STATE_KEY = web.AppKey("hub", object)
+#: the hub has been cut off from the broker this long (seconds): what it last heard of the tables
+#: is no longer the floor, so every table shows as not reachable until the broker is back
+CUT_GRACE = 60.0
 
 
 class Hub:
@@ -57,12 +60,15 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.listeners: set[asyncio.Queue[str]] = set()
         self._pending = False
+        #: since when the hub has had no broker connection (None while connected)
+        self.cut_since: float | None = time.time()
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"companion-hub-{cafe}",
                                   protocol=mqtt.MQTTv311, clean_session=False)
         if password is not None:
             self.client.username_pw_set(HUB_USER, password)
         self.client.reconnect_delay_set(1, 15)
         self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self.broker = (host, port)
 
@@ -80,6 +86,24 @@ class Hub:
             return
         for leaf in ("status", "state", "events", "ack", "picture"):
             client.subscribe(table_topic(self.cafe, "+", leaf), qos=1)
+        self.cut_since = None
+        self.changed()
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if self.cut_since is None:
+            self.cut_since = time.time()
+        self.changed()
+
+    def tables(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The floor as the hub knows it; every table "offline" once the hub has been cut off
+        from the broker for CUT_GRACE seconds (the broker stopped, the hub's network gone)."""
+        now = time.time() if now is None else now
+        rows = self.store.tables(now)
+        cut = self.cut_since
+        if cut is not None and now - cut >= CUT_GRACE:
+            for row in rows:
+                row["status"] = "offline"
+        return rows
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         # paho acknowledges a QoS 1 message once this returns: the event is stored by then
@@ -141,7 +165,7 @@ class Hub:
         self._pending = False
         if not self.listeners:
             return
-        text = json.dumps(self.store.tables())
+        text = json.dumps(self.tables())
         for queue in list(self.listeners):
             if queue.qsize() < 5:
                 queue.put_nowait(text)
@@ -223,7 +247,7 @@ async def page(request: web.Request) -> web.Response:
 
 
 async def api_tables(request: web.Request) -> web.Response:
-    return web.json_response(_hub(request).store.api_tables())
+    return web.json_response(api_rows(_hub(request).tables()))
 
 
 async def api_picture(request: web.Request) -> web.Response:
@@ -287,7 +311,7 @@ async def api_stream(request: web.Request) -> web.StreamResponse:
     queue: asyncio.Queue[str] = asyncio.Queue()
     hub.listeners.add(queue)
     try:
-        await response.write(f"data: {json.dumps(hub.store.tables())}\n\n".encode())
+        await response.write(f"data: {json.dumps(hub.tables())}\n\n".encode())
         while True:
             try:
                 text = await asyncio.wait_for(queue.get(), timeout=15)

@@ -84,6 +84,11 @@ def _num(v: Any) -> float | None:
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
 
+def api_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``GET /api/tables``: exactly the documented keys of every table."""
+    return [{k: row[k] for k in API_TABLE_KEYS} for row in rows]
+
+
 def when(e: dict[str, Any], received: float) -> float | None:
     """When an event happened, on the hub's clock: ``received - age``; the table's own clock
     (``at``) only for a table that sends no ``age``.
@@ -260,10 +265,6 @@ class HubStore:
                 "AND started_at IS NOT NULL AND ended_at > started_at"):
             out.setdefault((game, players or 0), []).append((end - start) / 60)
         return out
-
-    def api_tables(self, now: float | None = None) -> list[dict[str, Any]]:
-        """``GET /api/tables``: exactly the documented keys of every table."""
-        return [{k: row[k] for k in API_TABLE_KEYS} for row in self.tables(now)]
 
     def tables(self, now: float | None = None) -> list[dict[str, Any]]:
         """Every table the hub has heard of, by name: the API's keys and what the floor page
