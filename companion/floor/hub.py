@@ -30,9 +30,11 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from aiohttp import web
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
 from companion.floor.hubstore import KEEP_DAYS, HubStore, api_rows
-from companion.floor.topics import HUB_USER, split_topic, table_topic
+from companion.floor.topics import HUB_USER, split_topic, table_topic, waited
 from companion.staff_pin import Lockout, read_pin_hash
 
 COOKIE = "companion_floor"
@@ -62,8 +64,10 @@ class Hub:
         self._pending = False
         #: since when the hub has had no broker connection (None while connected)
         self.cut_since: float | None = time.time()
+        # MQTT 5: a session that never expires (what the tables send while the hub is away waits
+        # for it at the broker), and how long each event waited there (topics.waited)
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"companion-hub-{cafe}",
-                                  protocol=mqtt.MQTTv311, clean_session=False)
+                                  protocol=mqtt.MQTTv5)
         if password is not None:
             self.client.username_pw_set(HUB_USER, password)
         self.client.reconnect_delay_set(1, 15)
@@ -74,7 +78,9 @@ class Hub:
 
     # -- MQTT (paho's thread) --------------------------------------------------------------
     def start_mqtt(self) -> None:
-        self.client.connect_async(*self.broker, keepalive=20)
+        session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        session.SessionExpiryInterval = 0xFFFFFFFF  # never
+        self.client.connect_async(*self.broker, keepalive=20, clean_start=False, properties=session)
         self.client.loop_start()
 
     def stop_mqtt(self) -> None:
@@ -112,7 +118,7 @@ class Hub:
             return
         _cafe, table, leaf = where
         try:
-            changed = self.handle(table, leaf, bytes(message.payload))
+            changed = self.handle(table, leaf, bytes(message.payload), waited(message.properties))
         except Exception:  # noqa: BLE001 -- one bad message must not stop the floor
             import traceback
             traceback.print_exc()
@@ -120,8 +126,9 @@ class Hub:
         if changed:
             self.changed()
 
-    def handle(self, table: str, leaf: str, raw: bytes) -> bool:
-        """Store what one table sent on one of its topics; True if the floor changed."""
+    def handle(self, table: str, leaf: str, raw: bytes, queued: float = 0.0) -> bool:
+        """Store what one table sent on one of its topics; True if the floor changed.
+        ``queued``: how long it waited at the broker before it came."""
         if leaf == "status":
             self.store.status(table, raw.decode("utf-8", "replace")[:16])
             return True
@@ -140,7 +147,7 @@ class Hub:
             self.store.state(table, payload)
             return True
         if leaf == "events":
-            return self.store.event(table, payload)
+            return self.store.event(table, payload, waited=queued)
         if leaf == "ack":
             return self.store.ack(table, payload)
         return False

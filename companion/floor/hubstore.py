@@ -122,18 +122,20 @@ class HubStore:
         self.db.close()
 
     # -- what the tables send ----------------------------------------------------------------
-    def event(self, table: str, e: dict[str, Any], received: float | None = None) -> bool:
-        """Store one event of ``table``; False if it was known already or cannot be used."""
+    def event(self, table: str, e: dict[str, Any], received: float | None = None, waited: float = 0.0) -> bool:
+        """Store one event of ``table``; False if it was known already or cannot be used.
+        ``waited``: how long it waited at the broker (for the hub) before it was received."""
         received = time.time() if received is None else received
+        sent = received - waited  # when the table sent it, on the hub's clock
         kind = e.get("kind")
         if kind in ("call", "call_cleared"):
-            return self._call(table, e, when(e, received))
+            return self._call(table, e, when(e, sent))
         gid, seq = e.get("game_id"), e.get("seq")
         if not isinstance(gid, str) or not isinstance(seq, int) or isinstance(seq, bool) \
                 or kind not in ("start", "step", "closed") or not isinstance(e.get("game"), str):
             return False
         step = e.get("step") if isinstance(e.get("step"), int) else None
-        at = when(e, received)
+        at = when(e, sent)
         with self.lock:
             self.db.execute("BEGIN")
             try:

@@ -39,8 +39,10 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
-from companion.floor.topics import FloorConfig, table_topic
+from companion.floor.topics import EXPIRY, FloorConfig, table_topic
 from companion.session import schema
 from companion.session.store import Store
 
@@ -50,6 +52,12 @@ WINDOW = 50
 COMMANDS = ("message", "end", "clear_call")
 #: a board picture larger than this is not sent (the hub refuses it too)
 PICTURE_MAX = 120_000
+
+
+def _expiry() -> Properties:
+    props = Properties(PacketTypes.PUBLISH)  # type: ignore[no-untyped-call]
+    props.MessageExpiryInterval = EXPIRY
+    return props
 
 
 def _boot() -> str:
@@ -202,8 +210,9 @@ class TableFloor:
     # -- the publisher -------------------------------------------------------------------------
     def start(self) -> None:
         """Connect (in the background: an absent broker never stops the table) and publish."""
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id,
-                             protocol=mqtt.MQTTv311, clean_session=True)
+        # MQTT 5 for the events' expiry (see topics.EXPIRY); a clean start every time: what was
+        # not acknowledged is in the outbox, not in a broker session
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5)
         if self.config.password is not None:
             client.username_pw_set(self.config.table, self.config.password)
         client.will_set(self.topic("status"), "offline", qos=1, retain=True)
@@ -214,7 +223,7 @@ class TableFloor:
         client.on_publish = self._on_publish
         client.on_message = self._on_message
         self._client = client
-        client.connect_async(self.config.host, self.config.port, keepalive=20)
+        client.connect_async(self.config.host, self.config.port, keepalive=20, clean_start=True)
         client.loop_start()
         self._thread = threading.Thread(target=self._run, name=f"floor-{self.config.table}", daemon=True)
         self._thread.start()
@@ -335,7 +344,7 @@ class TableFloor:
                     rows = db.execute("SELECT id, topic, payload FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
                                       (last, room)).fetchall()
                     for row_id, topic, payload in rows:
-                        info = self._client.publish(topic, self.aged(payload), qos=1)
+                        info = self._client.publish(topic, self.aged(payload), qos=1, properties=_expiry())
                         if info.rc != mqtt.MQTT_ERR_SUCCESS:
                             break
                         inflight[info.mid] = row_id

@@ -70,6 +70,7 @@ def test_an_hour_of_steps_in_the_outboxes_goes_once_when_the_broker_is_back(brok
             for t in tables:
                 t.step()
         played = time.time()
+        time.sleep(3.0)  # the broker away a while longer: the steps are dated before its return
         assert all(t.floor.pending() >= HOUR_OF_STEPS for t in tables)
         broker.start()
         wait_for(lambda: _once(hub, tables), seconds=240, what="an hour of steps in the hub, once each")
@@ -78,7 +79,7 @@ def test_an_hour_of_steps_in_the_outboxes_goes_once_when_the_broker_is_back(brok
         # dated when they were played, not when they came
         with hub.store.lock:
             late = hub.store.db.execute("SELECT MAX(at) FROM events WHERE kind = 'step'").fetchone()[0]
-        assert late <= played + 1
+        assert late <= played + 2
     finally:
         for t in tables:
             t.floor.stop()
