@@ -1,7 +1,7 @@
 """mosquitto for the café floor: its configuration, password file and ACL, and a broker of its
 own on a free loopback port (for ``companion floor-sim`` and the tests).
 
-The ACL lets a table write only its own ``status``, ``state``, ``events`` and ``ack`` and read
+The ACL lets a table write only its own ``status``, ``state``, ``events``, ``ack`` and ``picture`` and read
 only its own ``cmd/#``; only the hub writes ``cmd`` and reads everything of the café.
 """
 
@@ -20,6 +20,9 @@ from companion.floor.topics import HUB_USER, check_name
 
 #: what to install where mosquitto is missing (the tests and floor-sim say exactly this)
 APT_LINE = "apt-get install -y mosquitto"
+#: messages the broker keeps for a client that is away (the hub): mosquitto's default of 1000
+#: is about 10 minutes of a busy café, after which it drops what the tables already deleted
+MAX_QUEUED = 1_000_000
 
 
 def free_port() -> int:
@@ -32,11 +35,13 @@ def acl(cafe: str, tables: list[str]) -> str:
     """The ACL file: the hub reads and commands the café, each table only its own topics."""
     lines = [f"user {HUB_USER}", f"topic read companion/{cafe}/table/+/status",
              f"topic read companion/{cafe}/table/+/state", f"topic read companion/{cafe}/table/+/events",
-             f"topic read companion/{cafe}/table/+/ack", f"topic write companion/{cafe}/table/+/cmd/#", ""]
+             f"topic read companion/{cafe}/table/+/ack",
+             f"topic read companion/{cafe}/table/+/picture", f"topic write companion/{cafe}/table/+/cmd/#", ""]
     for table in tables:
         check_name(table)
         base = f"companion/{cafe}/table/{table}"
-        lines += [f"user {table}"] + [f"topic write {base}/{leaf}" for leaf in ("status", "state", "events", "ack")]
+        lines += [f"user {table}"] + [f"topic write {base}/{leaf}"
+                                      for leaf in ("status", "state", "events", "ack", "picture")]
         lines += [f"topic read {base}/cmd/#", ""]
     return "\n".join(lines)
 
@@ -49,13 +54,14 @@ def write_passwords(path: Path, users: dict[str, str]) -> None:
     subprocess.run([tool, "-U", str(path)], check=True, capture_output=True)
 
 
-def config(port: int, folder: Path, *, auth: bool = True, persistence: bool = True, bind: str = "127.0.0.1") -> str:
+def config(port: int, folder: Path, *, auth: bool = True, persistence: bool = True, bind: str = "127.0.0.1",
+           max_queued: int = MAX_QUEUED) -> str:
     """A mosquitto.conf for the floor: one listener, persistence, the password file and ACL."""
     import getpass
 
     # run as whoever starts it (mosquitto started by root would become "mosquitto" and could
     # no longer read its own 0600 files)
-    lines = [f"user {getpass.getuser()}", f"listener {port} {bind}", "max_queued_messages 1000000",
+    lines = [f"user {getpass.getuser()}", f"listener {port} {bind}", f"max_queued_messages {max_queued}",
              "max_inflight_messages 100",
              "log_dest none" if not os.environ.get("COMPANION_BROKER_LOG") else f"log_dest file {folder}/log"]
     if persistence:
@@ -76,7 +82,8 @@ class Broker:
     """A mosquitto of its own in ``folder``: ``start()``, ``stop()``, ``start()`` again (the
     same port and persistence, as after a power cut of the hub)."""
 
-    def __init__(self, folder: Path, cafe: str, tables: list[str], *, port: int | None = None) -> None:
+    def __init__(self, folder: Path, cafe: str, tables: list[str], *, port: int | None = None,
+                 max_queued: int = MAX_QUEUED) -> None:
         exe = mosquitto_path()
         if exe is None:
             raise FileNotFoundError(f"mosquitto is not installed: {APT_LINE}")
@@ -88,7 +95,7 @@ class Broker:
         self.passwords = {HUB_USER: secrets.token_urlsafe(16)} | {t: secrets.token_urlsafe(16) for t in tables}
         write_passwords(folder / "passwords", self.passwords)
         (folder / "acl").write_text(acl(cafe, tables), encoding="utf-8")
-        (folder / "mosquitto.conf").write_text(config(self.port, folder), encoding="utf-8")
+        (folder / "mosquitto.conf").write_text(config(self.port, folder, max_queued=max_queued), encoding="utf-8")
         self.process: subprocess.Popen[bytes] | None = None
 
     @property

@@ -56,6 +56,8 @@ def add_parsers(sub: Any) -> None:
     hub.add_argument("--token-file", default=None, help="the API's bearer token (made if missing, mode 0600)")
     hub.add_argument("--password-file", default=None, help="the hub's broker password (user 'hub')")
     hub.add_argument("--cafe", default="cafe", help="the café's name in the topics")
+    hub.add_argument("--keep-days", type=float, default=30.0, help="keep the steps of ended games this many "
+                     "days (default 30); the games themselves stay in the history and the statistics")
     sim = sub.add_parser("floor-sim", help="a whole café on this machine: mosquitto, the hub, N tables")
     sim.add_argument("--tables", type=int, default=10)
     sim.add_argument("--minutes", type=float, default=2.0)
@@ -97,7 +99,10 @@ def cmd_hub(args: argparse.Namespace) -> int:
     data.mkdir(parents=True, exist_ok=True)
     password = read_secret(args.password_file) if args.password_file else None
     bearer = token(Path(args.token_file)) if args.token_file else None
-    hub = Hub(data, host, port, cafe=check_name(args.cafe, "café"), password=password, token=bearer)
+    if not args.keep_days > 0:
+        raise FloorError(f"--keep-days must be more than 0, not {args.keep_days}")
+    hub = Hub(data, host, port, cafe=check_name(args.cafe, "café"), password=password, token=bearer,
+              keep_days=args.keep_days)
     print(f"hub: floor page on http://{http_host}:{http_port}/, broker {host}:{port}", file=sys.stderr)
     serve(hub, http_host.strip("[]"), int(http_port), ready=lambda: print("hub: ready", file=sys.stderr, flush=True))
     return 0

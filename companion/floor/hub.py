@@ -5,7 +5,7 @@
 The API (kept exactly for the café's tools; times are Unix seconds):
 
 - ``GET /api/tables`` -> ``[{"table", "status", "game", "players", "step", "started_at",
-  "last_step_at", "expected_end", "calls_staff", ...}]``
+  "last_step_at", "expected_end", "calls_staff"}]`` (the page's own stream carries more)
 - ``GET /api/games?table=&since=`` -> ``[{"table", "game_id", "game", "players", "steps",
   "started_at", "ended_at", "how", "winners"}]``
 - ``GET /api/stats`` -> per title and player count, per hour of day, per table, staff calls
@@ -30,9 +30,11 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from aiohttp import web
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
-from companion.floor.hubstore import HubStore
-from companion.floor.topics import HUB_USER, split_topic, table_topic
+from companion.floor.hubstore import KEEP_DAYS, HubStore, api_rows
+from companion.floor.topics import HUB_USER, split_topic, table_topic, waited
 from companion.staff_pin import Lockout, read_pin_hash
 
 COOKIE = "companion_floor"
@@ -40,14 +42,18 @@ COOKIE = "companion_floor"
 SESSION_IDLE = 8 * 3600
 PAGE = Path(__file__).with_name("floor.html")
 STATE_KEY = web.AppKey("hub", object)
+#: the hub has been cut off from the broker this long (seconds): what it last heard of the tables
+#: is no longer the floor, so every table shows as not reachable until the broker is back
+CUT_GRACE = 60.0
 
 
 class Hub:
     """The MQTT side and the web side of one café's hub."""
 
     def __init__(self, data: Path, host: str, port: int, *, cafe: str = "cafe", password: str | None = None,
-                 token: str | None = None) -> None:
+                 token: str | None = None, keep_days: float = KEEP_DAYS) -> None:
         self.data = data
+        self.keep_days = keep_days
         self.cafe = cafe
         self.store = HubStore(data / "hub.sqlite3")
         self.token = token
@@ -56,18 +62,25 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.listeners: set[asyncio.Queue[str]] = set()
         self._pending = False
+        #: since when the hub has had no broker connection (None while connected)
+        self.cut_since: float | None = time.time()
+        # MQTT 5: a session that never expires (what the tables send while the hub is away waits
+        # for it at the broker), and how long each event waited there (topics.waited)
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"companion-hub-{cafe}",
-                                  protocol=mqtt.MQTTv311, clean_session=False)
+                                  protocol=mqtt.MQTTv5)
         if password is not None:
             self.client.username_pw_set(HUB_USER, password)
         self.client.reconnect_delay_set(1, 15)
         self.client.on_connect = self._on_connect
+        self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self.broker = (host, port)
 
     # -- MQTT (paho's thread) --------------------------------------------------------------
     def start_mqtt(self) -> None:
-        self.client.connect_async(*self.broker, keepalive=20)
+        session = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        session.SessionExpiryInterval = 0xFFFFFFFF  # never
+        self.client.connect_async(*self.broker, keepalive=20, clean_start=False, properties=session)
         self.client.loop_start()
 
     def stop_mqtt(self) -> None:
@@ -77,8 +90,26 @@ class Hub:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
             return
-        for leaf in ("status", "state", "events", "ack"):
+        for leaf in ("status", "state", "events", "ack", "picture"):
             client.subscribe(table_topic(self.cafe, "+", leaf), qos=1)
+        self.cut_since = None
+        self.changed()
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if self.cut_since is None:
+            self.cut_since = time.time()
+        self.changed()
+
+    def tables(self, now: float | None = None) -> list[dict[str, Any]]:
+        """The floor as the hub knows it; every table "offline" once the hub has been cut off
+        from the broker for CUT_GRACE seconds (the broker stopped, the hub's network gone)."""
+        now = time.time() if now is None else now
+        rows = self.store.tables(now)
+        cut = self.cut_since
+        if cut is not None and now - cut >= CUT_GRACE:
+            for row in rows:
+                row["status"] = "offline"
+        return rows
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         # paho acknowledges a QoS 1 message once this returns: the event is stored by then
@@ -87,7 +118,7 @@ class Hub:
             return
         _cafe, table, leaf = where
         try:
-            changed = self.handle(table, leaf, bytes(message.payload))
+            changed = self.handle(table, leaf, bytes(message.payload), waited(message.properties))
         except Exception:  # noqa: BLE001 -- one bad message must not stop the floor
             import traceback
             traceback.print_exc()
@@ -95,11 +126,14 @@ class Hub:
         if changed:
             self.changed()
 
-    def handle(self, table: str, leaf: str, raw: bytes) -> bool:
-        """Store what one table sent on one of its topics; True if the floor changed."""
+    def handle(self, table: str, leaf: str, raw: bytes, queued: float = 0.0) -> bool:
+        """Store what one table sent on one of its topics; True if the floor changed.
+        ``queued``: how long it waited at the broker before it came."""
         if leaf == "status":
             self.store.status(table, raw.decode("utf-8", "replace")[:16])
             return True
+        if leaf == "picture":
+            return self.store.picture(table, raw)
         try:
             payload = json.loads(raw)
         except ValueError:
@@ -113,7 +147,7 @@ class Hub:
             self.store.state(table, payload)
             return True
         if leaf == "events":
-            return self.store.event(table, payload)
+            return self.store.event(table, payload, waited=queued)
         if leaf == "ack":
             return self.store.ack(table, payload)
         return False
@@ -138,7 +172,7 @@ class Hub:
         self._pending = False
         if not self.listeners:
             return
-        text = json.dumps(self.store.tables())
+        text = json.dumps(self.tables())
         for queue in list(self.listeners):
             if queue.qsize() < 5:
                 queue.put_nowait(text)
@@ -220,7 +254,16 @@ async def page(request: web.Request) -> web.Response:
 
 
 async def api_tables(request: web.Request) -> web.Response:
-    return web.json_response(_hub(request).store.tables())
+    return web.json_response(api_rows(_hub(request).tables()))
+
+
+async def api_picture(request: web.Request) -> web.Response:
+    found = _hub(request).store.board(request.match_info["table"])
+    if found is None:
+        raise web.HTTPNotFound(text="no picture of this table's board")
+    mime, data = found
+    # the page asks with the picture's date in the address: a new picture is a new address
+    return web.Response(body=data, content_type=mime, headers={"Cache-Control": "private, max-age=3600"})
 
 
 def _since(raw: str | None) -> float | None:
@@ -275,7 +318,7 @@ async def api_stream(request: web.Request) -> web.StreamResponse:
     queue: asyncio.Queue[str] = asyncio.Queue()
     hub.listeners.add(queue)
     try:
-        await response.write(f"data: {json.dumps(hub.store.tables())}\n\n".encode())
+        await response.write(f"data: {json.dumps(hub.tables())}\n\n".encode())
         while True:
             try:
                 text = await asyncio.wait_for(queue.get(), timeout=15)
@@ -300,13 +343,24 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/api/stats", api_stats)
     app.router.add_get("/api/commands", api_commands)
     app.router.add_post("/api/tables/{table}/commands", api_command)
+    app.router.add_get("/api/tables/{table}/picture", api_picture)
     app.router.add_get("/api/stream", api_stream)
     return app
 
 
+#: how often the hub prunes its store (seconds)
+PRUNE_EVERY = 3600.0
+
+
 async def _refresh(hub: Hub) -> None:
-    """Statuses move with the clock too (running long, a command not reached): push every 30 s."""
+    """Statuses move with the clock too (running long, a command not reached): push every 30 s;
+    prune the store at the start and every hour."""
+    loop = asyncio.get_running_loop()
+    pruned_at = float("-inf")
     while True:
+        if loop.time() - pruned_at >= PRUNE_EVERY:
+            pruned_at = loop.time()
+            await loop.run_in_executor(None, hub.store.prune, hub.keep_days)
         await asyncio.sleep(30)
         hub.changed()
 

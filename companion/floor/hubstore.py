@@ -5,6 +5,16 @@ that a table sent again (it never learnt that the broker had it) changes nothing
 name is always the one in the topic (the broker's ACL lets a table write only its own topics),
 never one a payload claims.
 
+Times are the hub's own: an event is dated ``received - age`` (``age`` is how long ago the table
+made it, measured on the table's monotonic clock), so a table whose clock is hours off or jumps
+shifts no duration, no "playing for", no expected end and no statistic. The table's wall clock
+(``at``) is used only by a table that sends no ``age`` (one from before it), and for a
+difference within one game (the start of a game whose start event the hub never got).
+
+The store is bounded (:meth:`HubStore.prune`): the steps of games ended more than ``keep_days``
+ago are deleted, their games' summaries (title, players, steps, times, how, winners) and the
+staff calls are kept for the history and the statistics.
+
 >>> s = HubStore(":memory:")
 >>> s.event("t1", {"game_id": "g", "seq": 0, "kind": "start", "game": "suleika", "players": 2,
 ...                "started_at": 1000.0, "at": 1000.0})
@@ -48,16 +58,50 @@ CREATE TABLE IF NOT EXISTS calls (
 CREATE TABLE IF NOT EXISTS commands (
     id TEXT PRIMARY KEY, table_id TEXT NOT NULL, kind TEXT NOT NULL, text TEXT, sent_at REAL NOT NULL,
     acked_at REAL, ok INTEGER, reason TEXT);
+CREATE TABLE IF NOT EXISTS pictures (
+    table_id TEXT PRIMARY KEY, at REAL NOT NULL, mime TEXT NOT NULL, data BLOB NOT NULL);
 """
+#: added to an older hub store's ``games``: 1 once the game's steps were pruned
+PRUNED_COLUMN = "ALTER TABLE games ADD COLUMN pruned INTEGER NOT NULL DEFAULT 0"
 
+#: the keys of ``GET /api/tables``, exactly as documented for the café's tools
+API_TABLE_KEYS = ("table", "status", "game", "players", "step", "started_at", "last_step_at", "expected_end",
+                  "calls_staff")
 #: a game that ended this recently shows as "finished" on the floor, later as "free"
 FINISHED_FOR = 600.0
 #: a command not acknowledged within this many seconds shows as "not reached"
 ACK_WAIT = 30.0
+#: the steps of an ended game are kept this many days by default (``companion hub --keep-days``)
+KEEP_DAYS = 30.0
+#: an ``age`` beyond this (a year) is not believed
+AGE_MAX = 366 * 86400.0
+#: what a board picture may be: JPEG or PNG, at most this big
+PICTURE_MAX = 120_000
+PICTURE_TYPES = {b"\xff\xd8\xff": "image/jpeg", b"\x89PNG": "image/png"}
 
 
 def _num(v: Any) -> float | None:
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def api_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``GET /api/tables``: exactly the documented keys of every table."""
+    return [{k: row[k] for k in API_TABLE_KEYS} for row in rows]
+
+
+def when(e: dict[str, Any], received: float) -> float | None:
+    """When an event happened, on the hub's clock: ``received - age``; the table's own clock
+    (``at``) only for a table that sends no ``age``.
+
+    >>> when({"at": 5.0, "age": 2.5}, 1000.0)  # the table's clock is far off: not used
+    997.5
+    >>> when({"at": 5.0}, 1000.0)
+    5.0
+    """
+    age = _num(e.get("age"))
+    if age is not None and 0.0 <= age <= AGE_MAX:
+        return received - age
+    return _num(e.get("at"))
 
 
 class HubStore:
@@ -70,73 +114,90 @@ class HubStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(TABLES)
+        if "pruned" not in {r[1] for r in self.db.execute("PRAGMA table_info(games)")}:
+            self.db.execute(PRUNED_COLUMN)
         self.lock = threading.Lock()
 
     def close(self) -> None:
         self.db.close()
 
     # -- what the tables send ----------------------------------------------------------------
-    def event(self, table: str, e: dict[str, Any], received: float | None = None) -> bool:
-        """Store one event of ``table``; False if it was known already or cannot be used."""
+    def event(self, table: str, e: dict[str, Any], received: float | None = None, waited: float = 0.0) -> bool:
+        """Store one event of ``table``; False if it was known already or cannot be used.
+        ``waited``: how long it waited at the broker (for the hub) before it was received."""
         received = time.time() if received is None else received
+        sent = received - waited  # when the table sent it, on the hub's clock
         kind = e.get("kind")
         if kind in ("call", "call_cleared"):
-            return self._call(table, e)
+            return self._call(table, e, when(e, sent))
         gid, seq = e.get("game_id"), e.get("seq")
         if not isinstance(gid, str) or not isinstance(seq, int) or isinstance(seq, bool) \
                 or kind not in ("start", "step", "closed") or not isinstance(e.get("game"), str):
             return False
         step = e.get("step") if isinstance(e.get("step"), int) else None
+        at = when(e, sent)
         with self.lock:
             self.db.execute("BEGIN")
             try:
+                pruned = self.db.execute("SELECT pruned FROM games WHERE table_id = ? AND game_id = ?",
+                                         (table, gid)).fetchone()
+                if pruned is not None and pruned[0]:  # sent again after its steps were pruned
+                    self.db.execute("COMMIT")
+                    return False
                 cur = self.db.execute(
                     "INSERT OR IGNORE INTO events (table_id, game_id, seq, kind, step, payload, at, received) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (table, gid, seq, kind, step, json.dumps(e), _num(e.get("at")), received))
+                    (table, gid, seq, kind, step, json.dumps(e), at, received))
                 if cur.rowcount == 1:
-                    self._game(table, gid, seq, kind, step, e)
+                    self._game(table, gid, seq, kind, step, e, at)
                 self.db.execute("COMMIT")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
         return cur.rowcount == 1
 
-    def _game(self, table: str, gid: str, seq: int, kind: str, step: int | None, e: dict[str, Any]) -> None:
+    def _game(self, table: str, gid: str, seq: int, kind: str, step: int | None, e: dict[str, Any],
+              at: float | None) -> None:
+        # a game first heard of by a later event: its start by the table's clock's difference
+        own_at, own_start = _num(e.get("at")), _num(e.get("started_at"))
+        guess = at
+        if at is not None and own_at is not None and own_start is not None:
+            guess = at - (own_at - own_start)
         self.db.execute("INSERT OR IGNORE INTO games (table_id, game_id, game, started_at) VALUES (?, ?, ?, ?)",
-                        (table, gid, e["game"], _num(e.get("started_at"))))
+                        (table, gid, e["game"], guess))
         key = (table, gid)
         if kind == "start":
             names = e.get("names") if isinstance(e.get("names"), list) else None
-            self.db.execute("UPDATE games SET players = ?, names = ? WHERE table_id = ? AND game_id = ?",
+            self.db.execute("UPDATE games SET players = ?, names = ?, started_at = COALESCE(?, started_at) "
+                            "WHERE table_id = ? AND game_id = ?",
                             (e.get("players") if isinstance(e.get("players"), int) else None,
-                             json.dumps([str(n) for n in names]) if names else None, *key))
+                             json.dumps([str(n) for n in names]) if names else None, at, *key))
         elif kind == "step" and step is not None:
             # the newest event says how many steps the game has (an undo makes it fewer)
             self.db.execute("UPDATE games SET steps = ?, last_seq = ?, last_step_at = ? "
                             "WHERE table_id = ? AND game_id = ? AND last_seq < ?",
-                            (step + 1, seq, _num(e.get("at")), *key, seq))
+                            (step + 1, seq, at, *key, seq))
             if e.get("over"):
                 winners = e.get("winners") if isinstance(e.get("winners"), list) else []
                 self.db.execute("UPDATE games SET ended_at = ?, how = 'finished', winners = ? "
-                                "WHERE table_id = ? AND game_id = ?", (_num(e.get("at")), json.dumps(winners), *key))
+                                "WHERE table_id = ? AND game_id = ?", (at, json.dumps(winners), *key))
         elif kind == "closed":
             self.db.execute("UPDATE games SET ended_at = ?, how = ? WHERE table_id = ? AND game_id = ? "
-                            "AND ended_at IS NULL", (_num(e.get("at")), str(e.get("how", "left")), *key))
+                            "AND ended_at IS NULL", (at, str(e.get("how", "left")), *key))
 
-    def _call(self, table: str, e: dict[str, Any]) -> bool:
+    def _call(self, table: str, e: dict[str, Any], at: float | None) -> bool:
         call_id = e.get("call_id")
         if not isinstance(call_id, str):
             return False
         with self.lock:
             if e["kind"] == "call":
                 cur = self.db.execute("INSERT OR IGNORE INTO calls (table_id, call_id, called_at) VALUES (?, ?, ?)",
-                                      (table, call_id, _num(e.get("at"))))
+                                      (table, call_id, at))
             else:
                 self.db.execute("INSERT OR IGNORE INTO calls (table_id, call_id) VALUES (?, ?)", (table, call_id))
                 cur = self.db.execute("UPDATE calls SET cleared_at = ?, cleared_by = ? WHERE table_id = ? "
                                       "AND call_id = ? AND cleared_at IS NULL",
-                                      (_num(e.get("at")), str(e.get("by", "")), table, call_id))
+                                      (at, str(e.get("by", "")), table, call_id))
         return cur.rowcount == 1
 
     def status(self, table: str, status: str) -> None:
@@ -150,6 +211,29 @@ class HubStore:
             self.db.execute("INSERT INTO tables (table_id, state, state_at) VALUES (?, ?, ?) "
                             "ON CONFLICT (table_id) DO UPDATE SET state = excluded.state, state_at = excluded.state_at",
                             (table, json.dumps(state), time.time()))
+
+    def picture(self, table: str, image: bytes, received: float | None = None) -> bool:
+        """The newest picture of a table's board (JPEG or PNG, at most PICTURE_MAX bytes), dated
+        when it came; an empty message takes it away."""
+        received = time.time() if received is None else received
+        with self.lock:
+            if not image:
+                return self.db.execute("DELETE FROM pictures WHERE table_id = ?", (table,)).rowcount == 1
+            mime = next((m for magic, m in PICTURE_TYPES.items() if image.startswith(magic)), None)
+            if mime is None or len(image) > PICTURE_MAX:
+                return False
+            self.db.execute("INSERT OR REPLACE INTO pictures (table_id, at, mime, data) VALUES (?, ?, ?, ?)",
+                            (table, received, mime, image))
+        return True
+
+    def board(self, table: str) -> tuple[str, bytes] | None:
+        """(type, bytes) of the picture of the game now played at ``table``, if the table sent one
+        since that game began."""
+        rows = self._rows("SELECT p.mime, p.data FROM pictures p JOIN games g ON g.table_id = p.table_id "
+                          "WHERE p.table_id = ? AND g.ended_at IS NULL AND p.at >= g.started_at "
+                          "AND g.started_at = (SELECT MAX(started_at) FROM games h WHERE h.table_id = ?)",
+                          (table, table))
+        return (str(rows[0][0]), bytes(rows[0][1])) if rows else None
 
     def command(self, cid: str, table: str, kind: str, text: str | None) -> None:
         with self.lock:
@@ -185,10 +269,12 @@ class HubStore:
         return out
 
     def tables(self, now: float | None = None) -> list[dict[str, Any]]:
-        """``GET /api/tables``: every table the hub has heard of, by name."""
+        """Every table the hub has heard of, by name: the API's keys and what the floor page
+        shows besides (the detail, the progress, the call's start, the picture's date)."""
         now = time.time() if now is None else now
         means = {k: statistics.fmean(v) for k, v in self.durations().items()}
-        known = {r[0]: r[1:] for r in self._rows("SELECT table_id, status, state FROM tables")}
+        known = {r[0]: r[1:] for r in self._rows("SELECT table_id, status, state, state_at FROM tables")}
+        pictures = {r[0]: r[1] for r in self._rows("SELECT table_id, at FROM pictures")}
         latest = {r[0]: r[1:] for r in self._rows(
             "SELECT table_id, game_id, game, players, names, started_at, ended_at, how, steps, last_step_at "
             "FROM games g WHERE started_at = (SELECT MAX(started_at) FROM games h WHERE h.table_id = g.table_id)")}
@@ -197,14 +283,15 @@ class HubStore:
             "GROUP BY table_id")}
         out = []
         for table in sorted(set(known) | set(latest)):
-            status_word, state_text = known.get(table, (None, None))
+            status_word, state_text, state_at = known.get(table, (None, None, None))
             state: dict[str, Any] = json.loads(state_text) if state_text else {}
             game = latest.get(table)
+            # the table's own times (in its state) may be hours off: only the hub's clock is used
             row: dict[str, Any] = {"table": table, "status": "free", "game": None, "players": [], "step": 0,
                                    "started_at": None, "last_step_at": None, "expected_end": None,
                                    "calls_staff": table in calls or bool(state.get("calls_staff")),
-                                   "call_since": calls.get(table) or state.get("call_since"),
-                                   "progress": None, "detail": None}
+                                   "call_since": calls.get(table) or (state_at if state.get("calls_staff") else None),
+                                   "progress": None, "detail": None, "picture_at": None}
             if game is not None:
                 gid, title, players, names, started, ended, how, steps, last = game
                 same = state.get("game_id") == gid
@@ -214,8 +301,9 @@ class HubStore:
                 if same:
                     row["detail"] = state.get("players")
                     row["progress"] = state.get("progress")
-                    if isinstance(state.get("last_step_at"), (int, float)):
-                        row["last_step_at"] = max(row["last_step_at"] or 0, state["last_step_at"])
+                shot = pictures.get(table)
+                if ended is None and shot is not None and started is not None and shot >= started:
+                    row["picture_at"] = shot
                 if ended is not None:
                     row.update(status="finished" if now - ended < FINISHED_FOR else "free", how=how, ended_at=ended)
                 else:
@@ -228,6 +316,27 @@ class HubStore:
                 row["status"] = "offline"
             out.append(row)
         return out
+
+    def prune(self, keep_days: float = KEEP_DAYS, now: float | None = None) -> int:
+        """Delete the steps of games that ended (or saw no step) more than ``keep_days`` ago, and
+        the staff commands as old; keep every game's summary and every staff call. The game is
+        marked, so a step a table sends again after that is not taken as new. Returns the
+        number of events deleted."""
+        now = time.time() if now is None else now
+        cutoff = now - keep_days * 86400
+        with self.lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("UPDATE games SET pruned = 1 WHERE pruned = 0 AND "
+                                "COALESCE(ended_at, last_step_at, started_at) < ?", (cutoff,))
+                gone = self.db.execute("DELETE FROM events WHERE (table_id, game_id) IN "
+                                       "(SELECT table_id, game_id FROM games WHERE pruned = 1)").rowcount
+                self.db.execute("DELETE FROM commands WHERE sent_at < ?", (cutoff,))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return int(gone)
 
     def games(self, table: str | None = None, since: float | None = None, limit: int = 500) -> list[dict[str, Any]]:
         """``GET /api/games``: the ended games, newest first."""

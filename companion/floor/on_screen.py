@@ -1,5 +1,6 @@
 """What the café floor does on the table's screen: the staff's messages, a game ended by the
-staff for the next guests, and the pause menu's "call the staff".
+staff for the next guests, the pause menu's "call the staff", and a small picture of the board
+for the floor page.
 
 The app calls :func:`serve` once a pass of its loop while the table is on the floor; the
 publisher's thread only queues commands and wakes the loop, so the screen is changed on the
@@ -8,9 +9,15 @@ screen's own thread. A command is acknowledged when it has been carried out.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from companion.session.notice import StoreError
+
+#: at most one picture of the board this often (seconds), and only of a position not sent yet
+PICTURE_EVERY = 30.0
+#: its size: half the screen's (a JPEG of 10 to 30 kB)
+PICTURE_SIZE = (400, 240)
 
 
 def _session(app: Any) -> Any:
@@ -64,3 +71,26 @@ def call_staff(app: Any) -> None:
     if callable(relayout) and type(app.scene).__name__ == "PauseScene":
         relayout()  # its key now takes the call back
     app.scene.say(app.texts("floor_called"))
+
+
+def picture(app: Any, scene: Any) -> bool:
+    """Hand the floor a picture of the board, drawn by the game's own table screen: the frame
+    on the screen, made small, once a position changed and at most every PICTURE_EVERY seconds.
+    Only a game's own screen is taken (not a pause menu, a staff page or the end screen), and
+    only once it is drawn. True when a picture was made."""
+    import pygame
+
+    floor = app.floor
+    session = getattr(scene, "session", None)
+    if session is None or session.over or scene.dirty or getattr(app, "screen", None) is None:
+        return False  # the end screen has the session too; an ended game is not on the floor
+    state = session.state
+    now = app.now()
+    if state is floor.picture_of or now - floor.picture_at < PICTURE_EVERY:
+        return False
+    small = pygame.transform.smoothscale(app.screen, PICTURE_SIZE)
+    out = io.BytesIO()
+    pygame.image.save(small, out, "board.jpg")
+    floor.picture_of, floor.picture_at = state, now
+    floor.picture(out.getvalue())
+    return True

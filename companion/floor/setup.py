@@ -22,7 +22,7 @@ import re
 import secrets
 from pathlib import Path
 
-from companion.floor.broker import acl, write_passwords
+from companion.floor.broker import MAX_QUEUED, acl, write_passwords
 from companion.floor.topics import HUB_USER, check_name, parse_url
 
 
@@ -56,7 +56,14 @@ def hub(tables: list[str], conf: Path, secret_dir: Path, cafe: str, port: int, b
         "allow_anonymous false\n"
         f"password_file {conf}/companion-passwords\n"
         f"acl_file {conf}/companion-acl\n"
-        "max_queued_messages 1000000\n", encoding="utf-8")
+        # what the hub has not taken yet waits here: a whole day of a café of 50 tables, not
+        # mosquitto's 1000 (a hub away for an hour would lose steps the tables no longer keep)
+        f"max_queued_messages {MAX_QUEUED}\n"
+        # the hub's session and its queue outlive a restart of the broker, saved every minute
+        # (Debian's own is every 30 min); no persistent_client_expiration: the hub's session
+        # never expires however long the hub is away
+        "persistence true\n"
+        "autosave_interval 60\n", encoding="utf-8")
 
 
 def table(data: Path, broker: str, name: str, password_file: str, cafe: str) -> None:

@@ -11,14 +11,23 @@ The sequence number of an event is its place in its game's stream: 0 for the sta
 ``step + 1 + undone`` where ``undone`` counts the steps this game has taken back so far; it
 only grows, so a step played again after an undo is a new event, never a resent one.
 
+Times: a table's own clock may be hours off (a Pi has no clock of its own until the network
+gives it one) or jump while a game runs. Every event therefore also carries the moment it was
+made on the monotonic clock (``mono``, with the boot it belongs to), and the publisher adds at
+each sending how long ago that was (``age``, a difference on the monotonic clock, so neither the
+clock's error nor a jump is in it). The hub dates the event ``received - age`` on its own clock.
+Only an event made before a reboot and sent after it falls back to the wall clock's difference.
+
 The table also keeps its ``state`` topic (retained) up to date, by replaying the newest game
-incrementally from the store with the game's own engine, listens on its own ``cmd/#`` topics
-only, and answers every command on ``ack``.
+incrementally from the store with the game's own engine, and a small picture of the board
+(retained, ``picture``, throttled by the screen: :func:`companion.floor.on_screen.picture`).
+It listens on its own ``cmd/#`` topics only, and answers every command on ``ack``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import queue
 import sqlite3
 import threading
@@ -30,8 +39,10 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
-from companion.floor.topics import FloorConfig, table_topic
+from companion.floor.topics import EXPIRY, FloorConfig, table_topic
 from companion.session import schema
 from companion.session.store import Store
 
@@ -39,6 +50,27 @@ from companion.session.store import Store
 WINDOW = 50
 #: command kinds the hub may send; anything else is refused in the ack
 COMMANDS = ("message", "end", "clear_call")
+#: a board picture larger than this is not sent (the hub refuses it too)
+PICTURE_MAX = 120_000
+
+
+def _expiry() -> Properties:
+    props = Properties(PacketTypes.PUBLISH)  # type: ignore[no-untyped-call]
+    props.MessageExpiryInterval = EXPIRY
+    return props
+
+
+def _boot() -> str:
+    """This boot's id: the monotonic clock counts from the boot, so an event's ``mono`` is
+    comparable only within the same boot (a restarted process on the same boot still is)."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as f:
+            return f.read().strip()[:8]
+    except OSError:
+        return uuid.uuid4().hex[:8] + f"-{os.getpid()}"  # no boot id: only this process is sure
+
+
+BOOT = _boot()
 
 
 def _dumps(obj: Any) -> str:
@@ -77,6 +109,13 @@ class TableFloor:
         self.wake: Callable[[], None] | None = None
         #: rows acknowledged by the broker since the start (for tests and the simulation)
         self.sent = 0
+        #: the wall clock and the monotonic clock (replaced in tests by a wrong or jumping clock)
+        self.clock: Callable[[], float] = time.time
+        self.monotonic: Callable[[], float] = time.monotonic
+        self._picture: bytes | None = None
+        #: what the last board picture showed (the screen's throttle keeps it here) and when
+        self.picture_of: Any = None
+        self.picture_at = float("-inf")
 
     def topic(self, leaf: str) -> str:
         return table_topic(self.config.cafe, self.config.table, leaf)
@@ -105,38 +144,58 @@ class TableFloor:
         gid, game, started = self._game(db, game_id)
         base = {"table": self.config.table, "game_id": gid, "game": game, "started_at": started}
         topic = self.topic("events")
-        now = time.time()
+        stamp = self.stamp()
         # the rows are committed a moment after this returns: the publisher looks again shortly
         self._soon = 20
         self._wake.set()
         if kind == "start":
             header = data["header"]
-            return [(topic, _dumps({**base, "seq": 0, "kind": "start", "at": now,
+            return [(topic, _dumps({**base, "seq": 0, "kind": "start", **stamp,
                                     "players": header.get("players"), "names": header.get("names"),
                                     "colors": header.get("colors")}))]
         undone = int(db.execute("SELECT COUNT(*) FROM undone WHERE game_id = ?", (game_id,)).fetchone()[0])
         if kind == "closed":
             count = int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seq >= 0",
                                    (game_id,)).fetchone()[0])
-            return [(topic, _dumps({**base, "seq": count + 1 + undone, "kind": "closed", "at": now,
+            return [(topic, _dumps({**base, "seq": count + 1 + undone, "kind": "closed", **stamp,
                                     "how": data["how"], "steps": count}))]
         out = []
         steps: list[Any] = data["steps"]
         for offset, action in enumerate(steps):
             step = data["first"] + offset
             last = offset == len(steps) - 1
-            event = {**base, "seq": step + 1 + undone, "kind": "step", "step": step, "action": action, "at": now}
+            event = {**base, "seq": step + 1 + undone, "kind": "step", "step": step, "action": action, **stamp}
             if last and data["over"]:
                 event.update(over=True, winners=data["winners"])
             out.append((topic, _dumps(event)))
         return out
 
+    def stamp(self) -> dict[str, Any]:
+        """When an event is made: the wall clock (``at``, only for differences within a game
+        and for tables from before ``age``) and the monotonic clock of this boot."""
+        return {"at": self.clock(), "mono": round(self.monotonic(), 3), "boot": BOOT}
+
+    def aged(self, payload: str) -> str:
+        """The payload as sent now: with ``age``, the seconds since the event was made."""
+        if '"mono":' not in payload:
+            return payload
+        try:
+            event = json.loads(payload)
+            if event.get("boot") == BOOT:
+                age = self.monotonic() - float(event["mono"])
+            else:  # made before a reboot: the wall clock's difference is all there is
+                age = self.clock() - float(event["at"])
+        except (ValueError, KeyError, TypeError):
+            return payload
+        return payload[:-1] + f',"age":{max(0.0, age):.3f}}}'
+
     # -- staff calls -----------------------------------------------------------------------
     def call_staff(self) -> None:
         """The table calls the staff (the pause menu's key, or a button held); once until cleared."""
         if self.call is None:
-            self.call = (uuid.uuid4().hex, time.time())
-            self._calls.put(("call", {"call_id": self.call[0], "at": self.call[1]}))
+            stamp = self.stamp()
+            self.call = (uuid.uuid4().hex, stamp["at"])
+            self._calls.put(("call", {"call_id": self.call[0], **stamp}))
             self._wake.set()
 
     def clear_call(self, by: str = "table") -> bool:
@@ -144,15 +203,16 @@ class TableFloor:
             return False
         call_id, _ = self.call
         self.call = None
-        self._calls.put(("call_cleared", {"call_id": call_id, "at": time.time(), "by": by}))
+        self._calls.put(("call_cleared", {"call_id": call_id, **self.stamp(), "by": by}))
         self._wake.set()
         return True
 
     # -- the publisher -------------------------------------------------------------------------
     def start(self) -> None:
         """Connect (in the background: an absent broker never stops the table) and publish."""
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id,
-                             protocol=mqtt.MQTTv311, clean_session=True)
+        # MQTT 5 for the events' expiry (see topics.EXPIRY); a clean start every time: what was
+        # not acknowledged is in the outbox, not in a broker session
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=self.client_id, protocol=mqtt.MQTTv5)
         if self.config.password is not None:
             client.username_pw_set(self.config.table, self.config.password)
         client.will_set(self.topic("status"), "offline", qos=1, retain=True)
@@ -163,7 +223,7 @@ class TableFloor:
         client.on_publish = self._on_publish
         client.on_message = self._on_message
         self._client = client
-        client.connect_async(self.config.host, self.config.port, keepalive=20)
+        client.connect_async(self.config.host, self.config.port, keepalive=20, clean_start=True)
         client.loop_start()
         self._thread = threading.Thread(target=self._run, name=f"floor-{self.config.table}", daemon=True)
         self._thread.start()
@@ -231,7 +291,7 @@ class TableFloor:
         if self._client is not None:
             self._client.publish(self.topic("ack"), _dumps({"table": self.config.table, "id": payload["id"],
                                                             "kind": kind, "ok": ok, "reason": reason,
-                                                            "at": time.time()}), qos=1)
+                                                            "at": self.clock()}), qos=1)
 
     def _command(self, kind: str, payload: dict[str, Any]) -> tuple[bool, str] | None:
         """Carry out a command or queue it for the screen (None: the screen answers it)."""
@@ -284,7 +344,7 @@ class TableFloor:
                     rows = db.execute("SELECT id, topic, payload FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
                                       (last, room)).fetchall()
                     for row_id, topic, payload in rows:
-                        info = self._client.publish(topic, payload, qos=1)
+                        info = self._client.publish(topic, self.aged(payload), qos=1, properties=_expiry())
                         if info.rc != mqtt.MQTT_ERR_SUCCESS:
                             break
                         inflight[info.mid] = row_id
@@ -292,11 +352,27 @@ class TableFloor:
                     if len(rows) == room:
                         self._wake.set()
                 self._publish_state(db)
+                self._publish_picture()
         except Exception:  # noqa: BLE001 -- the floor must never stop the table
             import traceback
             traceback.print_exc()
         finally:
             db.close()
+
+    # -- the board's picture -------------------------------------------------------------------
+    def picture(self, image: bytes) -> None:
+        """The newest picture of the board (JPEG or PNG); sent retained when connected, only
+        the newest one (a picture that was not sent yet is replaced, never queued)."""
+        if len(image) <= PICTURE_MAX:
+            self._picture = image
+            self._wake.set()
+
+    def _publish_picture(self) -> None:
+        image, self._picture = self._picture, None
+        if image is not None and self._client is not None:
+            info = self._client.publish(self.topic("picture"), image, qos=1, retain=True)
+            if info.rc != mqtt.MQTT_ERR_SUCCESS and self._picture is None:
+                self._picture = image  # the connection just went: the next one sends it
 
     # -- the state topic -------------------------------------------------------------------------
     def _publish_state(self, db: sqlite3.Connection) -> None:

@@ -23,6 +23,19 @@ HUB_USER = "hub"
 DEFAULT_PORT = 1883
 
 
+#: how long an event may wait at the broker (seconds; ten years: in practice for ever). Sent as
+#: MQTT 5's Message Expiry Interval, which the broker counts down while the event waits (for an
+#: absent hub, and across a restart of the broker): what is left of it tells the hub how long
+#: the event waited there, so an event that waited an hour for the hub is dated an hour earlier
+EXPIRY = 10 * 365 * 86400
+
+
+def waited(properties: Any) -> float:
+    """Seconds a message waited at the broker, from what is left of its EXPIRY (0 if it has none)."""
+    left = getattr(properties, "MessageExpiryInterval", None)
+    return float(max(0, EXPIRY - left)) if isinstance(left, int) and 0 <= left <= EXPIRY else 0.0
+
+
 class FloorError(ValueError):
     """A floor setting that cannot be used, in words for the staff."""
 

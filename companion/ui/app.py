@@ -412,6 +412,9 @@ class App:
             if self.first_frame_at is None:
                 self.first_frame_at = shown
                 self.notifier.ready()
+        if self.floor is not None and not animating:  # the board's picture for the floor page
+            from companion.floor.on_screen import picture
+            picture(self, scene)
         self.notifier.alive()
         if animating:
             self.clock.tick(60)

@@ -23,6 +23,7 @@ from companion.staff_pin import hash_pin, write_pin_hash
 
 from .cafe_fixture import fill
 from .conftest import wait_for
+from .test_board_picture import board_picture
 
 PIN = "2468"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -32,7 +33,11 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 @pytest.fixture
 def hub(broker, tmp_path):
     folder = tmp_path / "hub"
-    fill(folder / "hub.sqlite3").close()
+    store = fill(folder / "hub.sqlite3")
+    # t19 plays and has sent a picture of its board, drawn by its game's own screen
+    t19 = store.tables()[18]
+    store.picture("t19", board_picture(t19["game"], tmp_path, names=t19["players"]))
+    store.close()
     write_pin_hash(folder, hash_pin(PIN))
     secret = folder / "broker-password"
     secret.write_text(broker.passwords["hub"] + "\n")
@@ -75,7 +80,7 @@ def test_the_api_needs_the_token_and_answers_as_documented(hub):
     status, tables = _get(base + "/api/tables", token)
     assert status == 200 and isinstance(tables, list) and len(tables) == 20
     keys = {"table", "status", "game", "players", "step", "started_at", "last_step_at", "expected_end", "calls_staff"}
-    assert all(keys <= set(t) for t in tables)
+    assert all(set(t) == keys for t in tables)  # exactly the documented keys
     assert {t["status"] for t in tables} == {"free", "playing", "running_long", "finished", "offline"}
     assert sum(t["calls_staff"] for t in tables) == 2
     assert all(t["expected_end"] > t["started_at"] for t in tables if t["status"] == "playing")
@@ -86,8 +91,28 @@ def test_the_api_needs_the_token_and_answers_as_documented(hub):
                              "winners"}
     status, stats = _get(base + "/api/stats", token)
     assert status == 200 and len(stats["hours"]) == 24 and sum(h["games"] for h in stats["hours"]) >= 160
-    assert {"game", "players", "games", "mean_minutes", "median_minutes"} <= set(stats["titles"][0])
+    assert all(set(t) == {"game", "players", "games", "mean_minutes", "median_minutes"} for t in stats["titles"])
+    assert all(set(h) == {"hour", "games"} for h in stats["hours"])
     assert stats["calls"]["cleared"] == 5
+
+
+def _picture(url: str, token: str | None = None) -> tuple[int, str, bytes]:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers["Content-Type"], response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, "", b""
+
+
+def test_the_board_picture_is_served_behind_the_same_login(hub):
+    base, token_file = hub
+    token = token_file.read_text().strip()
+    assert _picture(base + "/api/tables/t19/picture")[0] == 401
+    status, kind, body = _picture(base + "/api/tables/t19/picture", token)
+    assert status == 200 and kind == "image/jpeg" and body[:3] == b"\xff\xd8\xff"
+    assert _picture(base + "/api/tables/t01/picture", token)[0] == 404  # playing, but no picture sent
+    assert _picture(base + "/api/tables/t12/picture", token)[0] == 404  # finished
 
 
 def test_the_staff_login_is_checked_and_rate_limited(hub):
@@ -157,6 +182,9 @@ def test_the_floor_page_in_a_real_browser(hub, tmp_path):
         wait_for(lambda: browser.find_elements(By.ID, "send"), what="the detail")
         detail = browser.find_element(By.ID, "detail").text
         assert "Tisch t19" in detail and "ruft das Personal seit" in detail and "Ada" in detail
+        wait_for(lambda: browser.execute_script(
+            "const i = document.getElementById('board'); return i && i.complete ? i.naturalWidth : 0") == 400,
+            what="the picture of the board")
         browser.find_element(By.ID, "msg").send_keys("Der Kuchen kommt gleich")
         click(browser, By.ID, "send")
         wait_for(lambda: "wird zugestellt" in browser.find_element(By.ID, "detail").text, what="the command shown")
