@@ -8,7 +8,8 @@ The panel is 340 px wide, laid out once::
     0,7 Dinar
     [ ◀ ][ ▲ ][ ▶ ][ Würfeln ]       heading and roll; placing: [◀][▶][colour][OK]
     [ ⚀ ][ ⚁ ][ ⚂ ][ ⚃ ]              what a real die shows
-    Geld Punkte / one row a player   the scores
+    Echter Würfel    Geld Punkte     their label, and the scores' headings
+    one row a player                 the scores (``scores.Scores``)
 
 Every text here is at the read size, every key at least 64 px. Sentences are built with
 names shortened to fit (``short``), so "… ist am Zug" never loses its verb.
@@ -21,8 +22,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import ELLIPSIS, Label, fit, line_height, read_size, row
-from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
+from companion.ui.kit import Label, fit, line_height, read_size, row
+from companion.ui.kit.scoreboard import ScoreRow
+
+from .scores import Scores
 
 if TYPE_CHECKING:
     from companion.games.suleika.screen.table import SuleikaScene
@@ -47,11 +50,10 @@ SAY_BOTTOM = pygame.Rect(8, 240, 432, 232)
 NAME_PX = 150  #: a name inside a sentence is shortened to this width
 
 
-def scoreboard(players: int, texts: Texts) -> Scoreboard:
-    """Money and score per player (the visible cells are on the board, and on the end screen).
-    One swatch column (a seat's two colours share it, one above the other): the names keep
-    the room to show "Spieler 3" whole."""
-    return Scoreboard(SCORES, players, figures=(70, 92), header=(texts("money"), texts("score")), gap=0, swatches=1)
+def scoreboard(names: list[str], texts: Texts) -> Scores:
+    """Money and score per player, every name whole (the visible cells are on the board, and
+    on the end screen); its heading line also labels the real-die keys right above it."""
+    return Scores(SCORES, names, (texts("money").capitalize(), texts("score").capitalize()))
 
 
 def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:
@@ -62,15 +64,6 @@ def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:
     ('Ben', True)
     """
     return fit(name, read_size(bold), width, bold)
-
-
-def name_in(template: str, name: str, width: int, bold: bool = False) -> str:
-    """``template`` with ``{name}`` filled in so the whole line fits ``width`` px: only the
-    name is shortened, the rest of the sentence stays."""
-    font = theme.font(read_size(bold), bold)
-    room = width - font.size(template.replace("{name}", ""))[0]
-    shown = fit(name, read_size(bold), max(room, font.size(ELLIPSIS)[0]), bold)
-    return template.replace("{name}", shown)
 
 
 def decimal(value: float, lang: str) -> str:
@@ -151,7 +144,8 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
     hint = view.hint_for(st.facing)
     roller = view.roller
     if st.phase == "heading" and roller is not None:
-        return t("suleika.ui.heading_for", name=short(scene.seat_name(roller)))
+        whole = t("suleika.ui.heading_for", name=scene.seat_name(roller))  # a name of 14 letters fits
+        return whole if fits_status(whole) else t("suleika.ui.heading_for", name=short(scene.seat_name(roller)))
     if hint is None:
         return t("suleika.ui.roll_now")
     if hint.expected_payment < 0.05:
@@ -160,15 +154,15 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
 
 
 def turn_text(scene: SuleikaScene, seat: int) -> str:
-    """Whose turn it is, the name whole if at all possible: the usual sentence, else its
-    shorter form ("Spieler 3 ist dran"), and only then the name shortened."""
+    """Whose turn it is, the name always whole: the usual sentence, else its shorter form
+    ("Am Zug: Spieler 3"), else the name alone beside the seat's swatch (the scores' row of
+    that seat is lit as well); only a name wider than the whole line is shortened."""
     name, width = scene.seat_name(seat), TURN.w - SWATCH - 8
     font = theme.font(read_size())
-    for key in ("turn_of", "turn_short"):
-        text = scene.t(key, name=name)
+    for text in (scene.t("turn_of", name=name), scene.t("turn_short", name=name), name):
         if font.size(text)[0] <= width:
             return text
-    return name_in(scene.t("turn_short", name="{name}"), name, width)
+    return short(name, width)
 
 
 def score_rows(scene: SuleikaScene, view: View) -> list[ScoreRow]:

@@ -48,7 +48,7 @@ class SuleikaScene(TableScene):
         super().__init__(app, session)
         self.views = Views()
         self.picture = board.BoardPicture(session.state.corner_loops)
-        self.scores = panel.scoreboard(session.state.players, self.t)
+        self.scores = panel.scoreboard([self.seat_name(i) for i in range(session.state.players)], self.t)
         self.first: tuple[int, int] | None = None     # first tapped half of a carpet
         self.pick: int | None = None                  # index into the placements of the colour
         self.colour: str | None = None                # colour to lay (two players)
@@ -428,9 +428,11 @@ class SuleikaScene(TableScene):
         self.controls.draw(surf, now)
         self.draw_key_faces(surf)
         self.scores.draw(surf, panel.score_rows(self, shown))
+        if self.state.phase != "over":  # the real-die keys' label, right under them
+            Label(self.t("suleika.ui.real_die"), self.scores.caption_room(), color=theme.INK_DIM).draw(surf)
         for i, _line in enumerate(self.scores.rows):
             if i < shown.state.players and shown.state.out[i]:
-                cell = self.scores.cells[i][1]
+                cell = self.scores.name_cell(i)
                 pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)
         if banner and self.banner.active(now):
             top = self.state.omar[0] >= 4
