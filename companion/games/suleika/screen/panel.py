@@ -137,7 +137,7 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
             return t("suleika.ui.place_confirm")
         if scene.first is not None:
             return t("suleika.ui.place_second")
-        return pay_text(scene) or t("suleika.ui.place_hint")
+        return pay_text(scene) or place_hint(scene)
     paid = pay_text(scene)  # Marrakech: the last mover paid all and is out
     if paid:
         return paid
@@ -151,6 +151,18 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
     if hint.expected_payment < 0.05:
         return t("suleika.ui.expect_nothing")
     return t("suleika.ui.expect", amount=decimal(hint.expected_payment, t.lang))
+
+
+def place_hint(scene: SuleikaScene) -> str:
+    """What to do while placing, with the carpets the player has left (or, with two colours,
+    what the colour key does: its swatch shows how many of that colour are left)."""
+    t, view = scene.t, scene.view
+    if len(view.held_now) > 1:
+        return t("suleika.ui.place_colours")
+    left = sum(scene.carpets_left(view.seat).values()) if view.seat is not None else 0
+    if left == 1:
+        return t("suleika.ui.place_last")
+    return t("suleika.ui.place_left", n=left) if left else t("suleika.ui.place_hint")
 
 
 def turn_text(scene: SuleikaScene, seat: int) -> str:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine.base import IllegalAction
+from companion.games.suleika import rules as suleika_rules
 from companion.games.suleika.rules.state import State
 from companion.games.suleika.screen import board, panel
 from companion.games.suleika.screen.view import Placement, View, Views
@@ -178,12 +179,20 @@ class SuleikaScene(TableScene):
         self.anim_path = []
         self.go("pause", table=self)
 
+    def carpets_left(self, seat: int) -> dict[str, int]:
+        """Carpets ``seat`` still holds, per colour."""
+        return suleika_rules.carpets_left(self.state, seat)
+
     def next_colour(self) -> None:
+        """The other colour (two players); the half or carpet chosen stays chosen."""
         held = self.view.held_now
         colour = self.current_colour()
         if len(held) > 1 and colour is not None:
+            chosen = self.chosen()
             self.colour = held[(held.index(colour) + 1) % len(held)]
-            self.pick, self.first = None, None
+            if chosen is not None:  # the same two cells in the other colour
+                cells = {chosen[0], chosen[1]}
+                self.pick = next((i for i, (a, b, _) in enumerate(self.placements()) if {a, b} == cells), None)
         else:
             self.say(self.t("suleika.ui.one_colour"), bad=True)
 
@@ -223,7 +232,7 @@ class SuleikaScene(TableScene):
         elif phase in ("roll", "heading") and ev.name in ("left", "right", "straight"):
             self.turn(ev.name)
         elif phase in ("roll", "heading") and ev.name == "ok":
-            self.say(panel.status_text(self, self.app.now()))
+            self.say(self.t("suleika.ui.ok_rolls"))
         self.dirty = True
 
     def on_free_tap(self, pos: tuple[int, int]) -> None:
@@ -449,6 +458,13 @@ class SuleikaScene(TableScene):
                 board.draw_pips(surf, face, c.key[1], (120, 40, 40))
             elif isinstance(c.key, tuple) and c.key[0] == "colour" and c.key[1]:
                 surf.blit(theme.swatch(c.key[1], c.rect.w - 16, c.rect.h - 16), c.rect.inflate(-16, -16))
+                seat = self.view.seat
+                if seat is not None:  # how many of this colour are left, on a dark chip
+                    chip = pygame.Rect(0, 0, 44, 36)
+                    chip.center = c.rect.center
+                    pygame.draw.rect(surf, board.DARK, chip, border_radius=6)
+                    Label(str(self.carpets_left(seat).get(c.key[1], 0)), chip, role="read",
+                          align="center").draw(surf)
 
     # -- what the app, the demo and the end screen ask ----------------------------------------
     def turns_played(self) -> int:

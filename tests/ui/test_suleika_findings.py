@@ -1,0 +1,87 @@
+"""What a family met at the Suleika table (issue "At the table", item 12; issue "Every
+player", 24.15), each through the real loop in German: OK before a roll says what ROLL does,
+the colour key of the 2-player game keeps the carpet chosen and shows how many of its colour
+are left, the carpets left are said while laying, a payment reason never says "1 Felder",
+and the setup says which option is for two players only."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from companion.games.suleika import rules as suleika
+from companion.games.suleika.screen import panel
+from companion.games.suleika.screen.table import SuleikaScene
+from companion.ui.kit import recording
+from tests.ui.screen import press, tap
+from tests.ui.screen import table as show_table
+
+table = partial(show_table, game="suleika", seed=2)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    monkeypatch.setattr(SuleikaScene, "roll_s", 0.05)
+    monkeypatch.setattr(SuleikaScene, "step_s", 0.01)
+
+
+def texts_of(scene) -> list[str]:
+    scene.panel_layer.invalidate()
+    with recording() as rec:
+        scene.draw(scene.app.screen)
+    return [t.text for t in rec.texts]
+
+
+def test_ok_before_the_roll_says_that_roll_rolls_not_the_expected_payment(app):
+    scene = table(app, players=3)
+    press(app, "ok")
+    assert scene.banner.text == "WÜRFELN würfelt, die Pfeile drehen Omar."
+    assert "im Mittel" not in scene.banner.text
+    assert scene.state.phase == "roll" and not scene.session.actions
+
+
+def test_the_colour_key_keeps_the_chosen_carpet_and_shows_the_carpets_left(app):
+    scene = table(app, players=2)
+    press(app, "roll", 2)
+    assert panel.status_text(scene, app.now()) == "Teppich legen; Farbe: die Farbtaste"
+    press(app, "right")
+    before = scene.chosen()
+    assert before is not None and before[2] == "red"
+    key = next(c for c in scene.tappables() if isinstance(c.key, tuple) and c.key[0] == "colour")
+    tap(app, key.rect.center)
+    after = scene.chosen()
+    assert after is not None and after[2] == "yellow", "the other colour"
+    assert {after[0], after[1]} == {before[0], before[1]}, "the same two cells stay chosen"
+    seat = scene.view.seat
+    left = suleika.carpets_left(scene.state, seat)["yellow"]
+    assert str(left) in texts_of(scene)
+    press(app, "ok")
+    assert scene.session.actions[-1]["color"] == "yellow"
+
+
+def test_laying_says_how_many_carpets_are_left(app):
+    scene = table(app, players=4)
+    press(app, "roll", 1)
+    left = sum(suleika.carpets_left(scene.state, scene.state.current).values())
+    assert panel.status_text(scene, app.now()) == f"Teppich neben Omar legen, noch {left}"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_payment_reason_for_one_cell_has_no_plural(app):
+    text = app.texts.reason("suleika", "carpet", {"color": "red", "cells": 1})
+    assert "1 Felder" not in text and "1 cells" not in text
+    assert "1" in text
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_setup_says_the_heading_option_is_for_two_players_only(app):
+    setup = app.routes["setup"](app, game="suleika", players=2)
+    app.show(setup)
+    word = {"de": "Nur zu zweit", "en": "Two players only"}[app.texts.lang]
+    assert any(word in note for note in setup.notes())
+    with recording() as rec:
+        setup.draw(app.screen)
+    assert any(word in t.text for t in rec.texts)
+    three = app.routes["setup"](app, game="suleika", players=3)
+    assert not any(word in note for note in three.notes())
