@@ -85,3 +85,56 @@ def test_setup_says_the_heading_option_is_for_two_players_only(app):
     assert any(word in t.text for t in rec.texts)
     three = app.routes["setup"](app, game="suleika", players=3)
     assert not any(word in note for note in three.notes())
+
+
+def test_undo_after_a_roll_speaks_of_the_roll_never_of_a_card(app):
+    scene = table(app, players=3)
+    press(app, "left")
+    press(app, "undo")
+    assert scene.banner.text == "Zurückgenommen", "a heading is taken back"
+    press(app, "roll", 2)
+    key = next(c for c in scene.tappables() if c.key == "undo")
+    for undo in (lambda: press(app, "undo"), lambda: tap(app, key.rect.center)):
+        scene.banner.text = ""
+        undo()
+        assert scene.banner.text == "Ein Wurf kann nicht zurückgenommen werden."
+        assert "Karte" not in scene.banner.text
+    assert scene.session.actions[-1]["action"] == "roll"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("rules", ["suleika", "marrakech"])
+def test_a_win_on_the_tie_break_says_what_broke_the_tie(app, rules):
+    from companion.games.suleika.rules.state import evolve
+    from companion.games.suleika.screen.view import View
+    from tests.ui.test_suleika_readable import play_until
+
+    session = play_until(3, lambda st: st is None, rules=rules)
+    st = session.state
+    seen = View(st).visible
+    a, b = sorted(range(3), key=lambda s: seen[s])[-2:] if rules == "suleika" else (0, 1)
+    if rules == "suleika":
+        assert seen[a] != seen[b]
+        money = [0, 0, 0]
+        money[a], money[b] = 100 - seen[a], 100 - seen[b]
+    else:  # the same score, different money: the cells make up the difference
+        money = [0, 0, 0]
+        money[b] = 60
+        money[a] = 60 + seen[b] - seen[a]
+        if money[a] == money[b]:
+            pytest.skip("the same cells: the money cannot differ")
+    session.states[-1] = evolve(st, money=tuple(money), out=(False, False, False))
+    scene = SuleikaScene(app, session)
+    assert len(scene.winners()) == 1
+    end = app.routes["end"](app, table=scene)
+    app.show(end)
+    with recording() as rec:
+        end.draw(app.screen)
+        end.picture.invalidate()
+        end.draw(app.screen)
+    texts = [t for t in rec.texts if t.text]
+    want = {"de": "Gleichstand: mehr", "en": "A tie: more"}[app.texts.lang]
+    note = [t for t in texts if want in t.text]
+    assert note and not any(t.cut for t in note), [t.text for t in texts]
+    assert ("Felder" if app.texts.lang == "de" else "cells") in note[0].text or rules == "marrakech"
+    assert all(t.px >= 24 for t in note)

@@ -1,6 +1,6 @@
 """The Suleika panel with the longest names the keyboard allows (14 letters) and every player
 count, in German and English: the turn line and the scores show every name whole at the read
-size, the scores' headings are whole ("Money", not "mo…"), and the real-die keys are labelled.
+size, the scores' headings are whole ("money", not "mo…"), and the real-die keys are labelled.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_long_names_stay_whole_on_the_turn_line_and_the_scores(app, players, pha
 def test_the_headings_are_whole_and_the_real_die_keys_have_a_label(app):
     session = play_until(4, lambda st: st is not None and st.phase == "roll", names=False)
     texts = frame(app, SuleikaScene(app, session))
-    want = {"de": ("Geld", "Punkte", "Echter Würfel"), "en": ("Money", "Score", "Real die")}[app.texts.lang]
+    want = {"de": ("Geld", "Punkte", "Echter Würfel"), "en": ("money", "score", "Real die")}[app.texts.lang]
     drawn = {t.text: t for t in texts}
     for word in want:
         assert word in drawn and not drawn[word].cut, (word, sorted(drawn))

@@ -53,7 +53,7 @@ NAME_PX = 150  #: a name inside a sentence is shortened to this width
 def scoreboard(names: list[str], texts: Texts) -> Scores:
     """Money and score per player, every name whole (the visible cells are on the board, and
     on the end screen); its heading line also labels the real-die keys right above it."""
-    return Scores(SCORES, names, (texts("money").capitalize(), texts("score").capitalize()))
+    return Scores(SCORES, names, (texts("money"), texts("score")))
 
 
 def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:

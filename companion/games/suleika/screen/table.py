@@ -26,7 +26,7 @@ from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Control, Label, Layer, inset, room_for, row
+from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row
 from companion.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -496,9 +496,34 @@ class SuleikaScene(TableScene):
     def end_picture_rect(self) -> pygame.Rect | None:
         return pygame.Rect(550, 122, 230, 270)
 
+    def tie_break(self) -> str:
+        """Why the winner won when the points tie ("Gleichstand: mehr Felder, 12 zu 11"),
+        or "" when the points alone decided (or several share the win: the end screen says so)."""
+        st, view = self.state, self.view
+        won = self.winners()
+        inside = [s for s in range(st.players) if not st.out[s]]
+        if len(won) != 1 or not inside:
+            return ""
+        top = view.scores[won[0]]
+        others = [s for s in inside if s != won[0] and view.scores[s] == top]
+        if not others:
+            return ""
+        by = list(view.visible) if st.rules == "suleika" else list(st.money)
+        key = "tie_cells" if st.rules == "suleika" else "tie_money"
+        return self.t(f"suleika.ui.{key}", score=top, a=by[won[0]], b=max(by[s] for s in others))
+
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        """The final board, and under it how many cells each colour shows."""
+        """The final board, and under it how many cells each colour shows; when the points
+        tied, what broke the tie in its place (the cells are also in the "Felder" row)."""
         st = self.state
+        why = self.tie_break()
+        if why:
+            note = room_for(why, pygame.Rect(rect.x, rect.bottom - 2 * line_height(read_size()), rect.w,
+                                             2 * line_height(read_size())), rect)
+            side = min(rect.w, note.y - rect.y - 4)
+            board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
+            Label(why, note, role="say", wrap=True, color=theme.GOLD, valign="bottom").draw(surf)
+            return
         side = min(rect.w, rect.h - 34)
         board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
         colours = [c for seat in st.colors for c in seat]
