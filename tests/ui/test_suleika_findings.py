@@ -76,15 +76,19 @@ def test_a_payment_reason_for_one_cell_has_no_plural(app):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_setup_says_the_heading_option_is_for_two_players_only(app):
-    setup = app.routes["setup"](app, game="suleika", players=2)
-    app.show(setup)
-    word = {"de": "Nur zu zweit", "en": "Two players only"}[app.texts.lang]
-    assert any(word in note for note in setup.notes())
-    with recording() as rec:
-        setup.draw(app.screen)
-    assert any(word in t.text for t in rec.texts)
+    word = {"de": "nur zu zweit", "en": "two players only"}[app.texts.lang]
+    for rules in ("suleika", "marrakech"):
+        for variant in (False, True):
+            setup = app.routes["setup"](app, game="suleika", players=2,
+                                        options={"rules": rules, "variant2p": variant})
+            app.show(setup)
+            assert any(word in note.lower() for note in setup.notes())
+            with recording() as rec:
+                setup.draw(app.screen)
+            assert not [t.text for t in rec.texts if t.cut]
+            assert word in " ".join(t.text for t in rec.texts).lower().replace("\n", " ")
     three = app.routes["setup"](app, game="suleika", players=3)
-    assert not any(word in note for note in three.notes())
+    assert not any(word in note.lower() for note in three.notes())
 
 
 def test_undo_after_a_roll_speaks_of_the_roll_never_of_a_card(app):
