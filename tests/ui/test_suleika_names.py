@@ -1,6 +1,7 @@
 """The Suleika panel with the longest names the keyboard allows (14 letters) and every player
 count, in German and English: the turn line and the scores show every name whole at the read
-size, the scores' headings are whole ("money", not "mo…"), and the real-die keys are labelled.
+size, the scores' headings are whole (no "mo…": money is headed by a coin), and the real-die
+keys are labelled.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import pytest
 
 from companion.games.suleika.screen import panel
 from companion.games.suleika.screen.table import SuleikaScene
+from companion.ui import theme
 from companion.ui.kit import READ_PX, recording
 from tests.ui.test_suleika_readable import play_until
 
@@ -49,11 +51,17 @@ def test_long_names_stay_whole_on_the_turn_line_and_the_scores(app, players, pha
 def test_the_headings_are_whole_and_the_real_die_keys_have_a_label(app):
     session = play_until(4, lambda st: st is not None and st.phase == "roll", names=False)
     texts = frame(app, SuleikaScene(app, session))
-    want = {"de": ("Geld", "Punkte", "Echter Würfel"), "en": ("money", "score", "Real die")}[app.texts.lang]
+    want = {"de": ("Punkte", "Echter Würfel"), "en": ("score", "Real die")}[app.texts.lang]
     drawn = {t.text: t for t in texts}
     for word in want:
         assert word in drawn and not drawn[word].cut, (word, sorted(drawn))
-    caption = drawn[want[2]].drawn
+    assert not [t.text for t in texts if t.cut]
+    # money is headed by a Dinar coin over its column: gold pixels, no word to cut
+    scene = SuleikaScene(app, session)
+    money = scene.scores.heading_cells()[0][1]
+    assert scene.scores.figures == (0, 1)
+    assert app.screen.get_at((money.right - 14, money.centery))[:3] == theme.GOLD
+    caption = drawn[want[1]].drawn
     keys = [c.rect for c in SuleikaScene(app, session).tappables() if isinstance(c.key, tuple) and c.key[0] == "die"]
     assert len(keys) == 4
     # right under the four keys, and beside no other control

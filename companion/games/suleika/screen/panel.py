@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 X, W = 456, 340
 TOP = pygame.Rect(X, 0, W, 64)
 MENU, UNDO, DIE = row(TOP, [104, 160, 64], 6)
-TURN = pygame.Rect(X, 67, W, line_height(read_size()))
-STATUS = pygame.Rect(X, 105, W, 2 * line_height(read_size()))
+TURN = pygame.Rect(X, 67, W, line_height(read_size()) + 2)  #: + 2: "Özlem" stands taller than a line
+STATUS = pygame.Rect(X, 104, W, 2 * line_height(read_size()) + 2)  #: + 2: "Özlem" on the first line
 ACTIONS = row(pygame.Rect(X, 178, W, 64), [64, 64, 64, 133], 5, touch=True)
 KEYS = row(pygame.Rect(X, 245, W, 64), 4, 5, touch=True)  #: the faces of a real die
 SCORES = pygame.Rect(X, 312, W, 480 - 312)
@@ -118,8 +118,7 @@ def status_text(scene: SuleikaScene, now: float) -> str:
     too long for two lines is said over the board, :func:`board_words`)."""
     paid = pay_text(scene)
     if paid and not fits_status(paid) and board_words(scene, now):
-        return scene.t("suleika.ui.paid_see_board") if scene.state.phase != "place" else \
-            scene.t("suleika.ui.place_hint")
+        return scene.t("suleika.ui.paid_see_board") if scene.state.phase != "place" else place_hint(scene)
     return _status_text(scene, now)
 
 

@@ -8,8 +8,9 @@ with two players, each row has room for two lines (the name, then the figures un
 with three or four, money goes and points stay: they are the standing the end screen
 counts, and the coins are on the table. (Carpets left are said to the one laying.)
 The headings are drawn right-aligned over their columns and may reach left over the names'
-heading space, so a long word ("money", "Punkte") is never cut; the free part left of them
-is returned for a caption (the real-die keys' label, right above it).
+heading space, so a long word ("Punkte", "score") is never cut; money is headed by a Dinar
+coin, so the free part left of them holds a caption whole (the real-die keys' label, right
+above it).
 
 >>> import pygame; pygame.font.init()
 >>> board = Scores(pygame.Rect(456, 312, 340, 168), ["Jörg", "Ben", "Anna", "Özlem"], ("Geld", "Punkte"))
@@ -36,6 +37,19 @@ FIGURE = 56     #: a figure column: three digits at the read size
 GAP = 2
 #: which figure columns to try, most first: (money, points) by index
 CHOICES = ((0, 1), (1,))
+
+
+COIN = "\u25cf"   #: stands for the money heading, drawn as a Dinar coin (:func:`draw_coin`)
+COIN_W = 26
+
+
+def draw_coin(surf: pygame.Surface, cell: pygame.Rect) -> None:
+    """A gold Dinar with a dark rim and a raised centre, right-aligned in ``cell``."""
+    r = min(cell.h, COIN_W) // 2 - 1
+    centre = (cell.right - r - 2, cell.centery)
+    pygame.draw.circle(surf, (90, 70, 20), centre, r + 1)
+    pygame.draw.circle(surf, theme.GOLD, centre, r)
+    pygame.draw.circle(surf, (150, 115, 30), centre, r // 2, 2)
 
 
 def name_width(name: str) -> int:
@@ -75,9 +89,11 @@ class Scores:
     def name_cell(self, i: int) -> pygame.Rect:
         line = self.rows[i]
         x = line.x + SWATCH + 3 * GAP
+        # a capital with an umlaut ("Özlem") stands a pixel or two above a line: the name's box
+        # reaches that far into the rows around it (the rows touch; glyphs keep clear)
         if self.two_lines:
-            return pygame.Rect(x, line.y, line.right - x, line.h // 2)
-        return pygame.Rect(x, line.y, self.name_room(len(self.figures)), line.h)
+            return pygame.Rect(x, line.y - 1, line.right - x, line.h // 2 + 2)
+        return pygame.Rect(x, line.y - 1, self.name_room(len(self.figures)), line.h + 2)
 
     def figure_cells(self, i: int) -> list[pygame.Rect]:
         line = self.rows[i]
@@ -87,13 +103,15 @@ class Scores:
 
     def heading_cells(self) -> list[tuple[str, pygame.Rect]]:
         """Each shown heading right-aligned over its column, reaching left where it is wider;
-        a heading never runs into the one left of it."""
+        a heading never runs into the one left of it. The money column's heading is a coin
+        (:data:`COIN`) where the points are shown beside it: the line then keeps room on its
+        left for the real-die keys' label, whole in both languages."""
         font = theme.font(min_size())
         out: list[tuple[str, pygame.Rect]] = []
         left_edge = self.head.right + 4 * GAP
         for j, cell in reversed(list(enumerate(self.columns(self.head)))):
-            word = self.headings[self.figures[j]]
-            w = font.size(word)[0] + 2
+            word = COIN if self.figures[j] == 0 else self.headings[self.figures[j]]
+            w = COIN_W if word == COIN else font.size(word)[0] + 2
             right = min(cell.right, left_edge - 4 * GAP)
             out.append((word, pygame.Rect(right - w, self.head.y, w, self.head.h)))
             left_edge = right - w
@@ -107,7 +125,10 @@ class Scores:
     def draw(self, surf: pygame.Surface, rows: Sequence[ScoreRow]) -> None:
         """``rows`` carry both figures (money, points); the chosen are drawn."""
         for word, cell in self.heading_cells():
-            Label(word, cell, color=theme.INK_DIM, align="right").draw(surf)
+            if word == COIN:
+                draw_coin(surf, cell)
+            else:
+                Label(word, cell, color=theme.INK_DIM, align="right").draw(surf)
         for i, data in enumerate(rows):
             line = self.rows[i]
             if data.current:

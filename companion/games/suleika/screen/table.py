@@ -437,8 +437,14 @@ class SuleikaScene(TableScene):
         self.controls.draw(surf, now)
         self.draw_key_faces(surf)
         self.scores.draw(surf, panel.score_rows(self, shown))
-        if self.state.phase != "over":  # the real-die keys' label, right under them
-            Label(self.t("suleika.ui.real_die"), self.scores.caption_room(), color=theme.INK_DIM).draw(surf)
+        if self.state.phase != "over":  # the real-die keys' label: a tab hanging under them
+            room = self.scores.caption_room()
+            text = self.t("suleika.ui.real_die")
+            top = panel.KEYS[0].bottom
+            tab = pygame.Rect(room.x, top, min(room.w, Label(text, room).fitted().image.get_width() + 16),
+                              room.bottom - top)
+            pygame.draw.rect(surf, theme.PANEL_HI, tab, border_bottom_left_radius=8, border_bottom_right_radius=8)
+            Label(text, pygame.Rect(tab.x + 8, room.y, tab.w - 8, room.h), color=theme.INK).draw(surf)
         for i, _line in enumerate(self.scores.rows):
             if i < shown.state.players and shown.state.out[i]:
                 cell = self.scores.name_cell(i)
