@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.games.suleika.screen.scores import Scores
 from companion.ui import theme
 from companion.ui.kit import Label, fit, line_height, read_size, row
 from companion.ui.kit.scoreboard import ScoreRow
-
-from .scores import Scores
 
 if TYPE_CHECKING:
     from companion.games.suleika.screen.table import SuleikaScene
