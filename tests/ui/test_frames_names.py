@@ -31,13 +31,15 @@ def test_default_names_show_whole_in_the_turn_line_and_the_scores(lang, players)
         app.close()
 
 
-def test_a_long_name_is_shortened_in_the_turn_line_but_keeps_its_verb():
+def test_a_long_name_stays_whole_in_the_turn_line_and_only_a_name_wider_than_the_line_is_cut():
     app = new_app("de")
     try:
         session = midgame(4, 3, "roll")
-        session.header["names"] = ["Scheherazade Alexandra von Bagdad", "B", "C", "D"]
+        session.header["names"] = ["Maximiliane-So", "Anna", "Scheherazade Alexandra von Bagdad", "D"]
         scene = app.routes["table"](app, session=session)
-        text = panel.turn_text(scene, 0)
-        assert text.startswith("Am Zug: ") and ELLIPSIS in text
+        assert panel.turn_text(scene, 0) == "Maximiliane-So"     # 14 letters: the name alone, whole
+        assert panel.turn_text(scene, 1) == "Anna ist am Zug"
+        text = panel.turn_text(scene, 2)                          # longer than the keyboard allows
+        assert text.startswith("Scheherazade") and ELLIPSIS in text
     finally:
         app.close()

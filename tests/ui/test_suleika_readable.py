@@ -125,6 +125,7 @@ def test_every_status_sentence_fits_two_lines_with_the_longest_names(app):
     long = panel.short("Alexandra-Marie von Bagdad")
     values = {"payer": long, "payee": long, "name": long, "amount": "12,3", "n": 4}
     for key in ("pays", "pays_all", "pays_out", "heading_for", "expect", "expect_nothing", "roll_now", "rolling",
-                "rolled", "place_hint", "place_second", "place_confirm"):
+                "rolled", "place_hint", "place_second", "place_confirm", "place_left", "place_last",
+                "place_colours"):
         text = app.texts(f"suleika.ui.{key}", **values)
         assert Label(text, panel.STATUS, role="read", wrap=True).fitted().shown == text, key

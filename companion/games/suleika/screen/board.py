@@ -160,7 +160,9 @@ def draw_preview(surf: pygame.Surface, a: Cell, b: Cell, colour: str) -> None:
 def label_rect(cell: Cell, text: str, omar: Cell) -> pygame.Rect:
     """Where a cell's percentage goes: across the bottom of the cell (in Omar's own cell,
     which he reaches only by turning in a corner loop, under Omar, who then stands higher)."""
-    w = min(CELL - 2, theme.font(min_size()).size(text)[0] + 6)
+    # at most the cell less 1 px each side: labels in neighbouring cells never touch (and
+    # each has a light rim, so "17%" and "33%" side by side read as two)
+    w = min(CELL - 2, theme.font(min_size()).size(text)[0] + 2)
     rect = pygame.Rect(0, 0, w, LABEL_H)
     cr = cell_rect(*cell)
     rect.midbottom = (cr.centerx, cr.bottom - 1)
@@ -172,6 +174,7 @@ def draw_labels(surf: pygame.Surface, labels: dict[Cell, str], omar: Cell) -> li
     for cell, text in labels.items():
         rect = label_rect(cell, text, omar)
         pygame.draw.rect(surf, DARK, rect, border_radius=5)
+        pygame.draw.rect(surf, LIGHT, rect, 1, border_radius=5)
         Label(text, rect, role="min", align="center").draw(surf)
         out.append(rect)
     return out

@@ -8,7 +8,8 @@ The panel is 340 px wide, laid out once::
     0,7 Dinar
     [ ◀ ][ ▲ ][ ▶ ][ Würfeln ]       heading and roll; placing: [◀][▶][colour][OK]
     [ ⚀ ][ ⚁ ][ ⚂ ][ ⚃ ]              what a real die shows
-    Geld Punkte / one row a player   the scores
+    Echter Würfel    Geld Punkte     their label, and the scores' headings
+    one row a player                 the scores (``scores.Scores``)
 
 Every text here is at the read size, every key at least 64 px. Sentences are built with
 names shortened to fit (``short``), so "… ist am Zug" never loses its verb.
@@ -20,9 +21,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.games.suleika.screen.scores import Scores
 from companion.ui import theme
-from companion.ui.kit import ELLIPSIS, Label, fit, line_height, read_size, row
-from companion.ui.kit.scoreboard import Scoreboard, ScoreRow
+from companion.ui.kit import Label, fit, line_height, read_size, row
+from companion.ui.kit.scoreboard import ScoreRow
 
 if TYPE_CHECKING:
     from companion.games.suleika.screen.table import SuleikaScene
@@ -32,8 +34,8 @@ if TYPE_CHECKING:
 X, W = 456, 340
 TOP = pygame.Rect(X, 0, W, 64)
 MENU, UNDO, DIE = row(TOP, [104, 160, 64], 6)
-TURN = pygame.Rect(X, 67, W, line_height(read_size()))
-STATUS = pygame.Rect(X, 105, W, 2 * line_height(read_size()))
+TURN = pygame.Rect(X, 67, W, line_height(read_size()) + 2)  #: + 2: "Özlem" stands taller than a line
+STATUS = pygame.Rect(X, 104, W, 2 * line_height(read_size()) + 2)  #: + 2: "Özlem" on the first line
 ACTIONS = row(pygame.Rect(X, 178, W, 64), [64, 64, 64, 133], 5, touch=True)
 KEYS = row(pygame.Rect(X, 245, W, 64), 4, 5, touch=True)  #: the faces of a real die
 SCORES = pygame.Rect(X, 312, W, 480 - 312)
@@ -47,11 +49,10 @@ SAY_BOTTOM = pygame.Rect(8, 240, 432, 232)
 NAME_PX = 150  #: a name inside a sentence is shortened to this width
 
 
-def scoreboard(players: int, texts: Texts) -> Scoreboard:
-    """Money and score per player (the visible cells are on the board, and on the end screen).
-    One swatch column (a seat's two colours share it, one above the other): the names keep
-    the room to show "Spieler 3" whole."""
-    return Scoreboard(SCORES, players, figures=(70, 92), header=(texts("money"), texts("score")), gap=0, swatches=1)
+def scoreboard(names: list[str], texts: Texts) -> Scores:
+    """Money and score per player, every name whole (the visible cells are on the board, and
+    on the end screen); its heading line also labels the real-die keys right above it."""
+    return Scores(SCORES, names, (texts("money"), texts("score")))
 
 
 def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:
@@ -62,15 +63,6 @@ def short(name: str, width: int = NAME_PX, bold: bool = False) -> str:
     ('Ben', True)
     """
     return fit(name, read_size(bold), width, bold)
-
-
-def name_in(template: str, name: str, width: int, bold: bool = False) -> str:
-    """``template`` with ``{name}`` filled in so the whole line fits ``width`` px: only the
-    name is shortened, the rest of the sentence stays."""
-    font = theme.font(read_size(bold), bold)
-    room = width - font.size(template.replace("{name}", ""))[0]
-    shown = fit(name, read_size(bold), max(room, font.size(ELLIPSIS)[0]), bold)
-    return template.replace("{name}", shown)
 
 
 def decimal(value: float, lang: str) -> str:
@@ -125,8 +117,7 @@ def status_text(scene: SuleikaScene, now: float) -> str:
     too long for two lines is said over the board, :func:`board_words`)."""
     paid = pay_text(scene)
     if paid and not fits_status(paid) and board_words(scene, now):
-        return scene.t("suleika.ui.paid_see_board") if scene.state.phase != "place" else \
-            scene.t("suleika.ui.place_hint")
+        return scene.t("suleika.ui.paid_see_board") if scene.state.phase != "place" else place_hint(scene)
     return _status_text(scene, now)
 
 
@@ -144,14 +135,15 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
             return t("suleika.ui.place_confirm")
         if scene.first is not None:
             return t("suleika.ui.place_second")
-        return pay_text(scene) or t("suleika.ui.place_hint")
+        return pay_text(scene) or place_hint(scene)
     paid = pay_text(scene)  # Marrakech: the last mover paid all and is out
     if paid:
         return paid
     hint = view.hint_for(st.facing)
     roller = view.roller
     if st.phase == "heading" and roller is not None:
-        return t("suleika.ui.heading_for", name=short(scene.seat_name(roller)))
+        whole = t("suleika.ui.heading_for", name=scene.seat_name(roller))  # a name of 14 letters fits
+        return whole if fits_status(whole) else t("suleika.ui.heading_for", name=short(scene.seat_name(roller)))
     if hint is None:
         return t("suleika.ui.roll_now")
     if hint.expected_payment < 0.05:
@@ -159,16 +151,28 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
     return t("suleika.ui.expect", amount=decimal(hint.expected_payment, t.lang))
 
 
+def place_hint(scene: SuleikaScene) -> str:
+    """What to do while placing, with the carpets the player has left (or, with two colours,
+    what the colour key does: its swatch shows how many of that colour are left)."""
+    t, view = scene.t, scene.view
+    if len(view.held_now) > 1:
+        return t("suleika.ui.place_colours")
+    left = sum(scene.carpets_left(view.seat).values()) if view.seat is not None else 0
+    if left == 1:
+        return t("suleika.ui.place_last")
+    return t("suleika.ui.place_left", n=left) if left else t("suleika.ui.place_hint")
+
+
 def turn_text(scene: SuleikaScene, seat: int) -> str:
-    """Whose turn it is, the name whole if at all possible: the usual sentence, else its
-    shorter form ("Spieler 3 ist dran"), and only then the name shortened."""
+    """Whose turn it is, the name always whole: the usual sentence, else its shorter form
+    ("Am Zug: Spieler 3"), else the name alone beside the seat's swatch (the scores' row of
+    that seat is lit as well); only a name wider than the whole line is shortened."""
     name, width = scene.seat_name(seat), TURN.w - SWATCH - 8
     font = theme.font(read_size())
-    for key in ("turn_of", "turn_short"):
-        text = scene.t(key, name=name)
+    for text in (scene.t("turn_of", name=name), scene.t("turn_short", name=name), name):
         if font.size(text)[0] <= width:
             return text
-    return name_in(scene.t("turn_short", name="{name}"), name, width)
+    return short(name, width)
 
 
 def score_rows(scene: SuleikaScene, view: View) -> list[ScoreRow]:

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.engine.base import IllegalAction
+from companion.games.suleika import rules as suleika_rules
 from companion.games.suleika.rules.state import State
 from companion.games.suleika.screen import board, panel
 from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Control, Label, Layer, inset, room_for, row
+from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row
 from companion.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class SuleikaScene(TableScene):
         super().__init__(app, session)
         self.views = Views()
         self.picture = board.BoardPicture(session.state.corner_loops)
-        self.scores = panel.scoreboard(session.state.players, self.t)
+        self.scores = panel.scoreboard([self.seat_name(i) for i in range(session.state.players)], self.t)
         self.first: tuple[int, int] | None = None     # first tapped half of a carpet
         self.pick: int | None = None                  # index into the placements of the colour
         self.colour: str | None = None                # colour to lay (two players)
@@ -178,12 +179,20 @@ class SuleikaScene(TableScene):
         self.anim_path = []
         self.go("pause", table=self)
 
+    def carpets_left(self, seat: int) -> dict[str, int]:
+        """Carpets ``seat`` still holds, per colour."""
+        return suleika_rules.carpets_left(self.state, seat)
+
     def next_colour(self) -> None:
+        """The other colour (two players); the half or carpet chosen stays chosen."""
         held = self.view.held_now
         colour = self.current_colour()
         if len(held) > 1 and colour is not None:
+            chosen = self.chosen()
             self.colour = held[(held.index(colour) + 1) % len(held)]
-            self.pick, self.first = None, None
+            if chosen is not None:  # the same two cells in the other colour
+                cells = {chosen[0], chosen[1]}
+                self.pick = next((i for i, (a, b, _) in enumerate(self.placements()) if {a, b} == cells), None)
         else:
             self.say(self.t("suleika.ui.one_colour"), bad=True)
 
@@ -223,7 +232,7 @@ class SuleikaScene(TableScene):
         elif phase in ("roll", "heading") and ev.name in ("left", "right", "straight"):
             self.turn(ev.name)
         elif phase in ("roll", "heading") and ev.name == "ok":
-            self.say(panel.status_text(self, self.app.now()))
+            self.say(self.t("suleika.ui.ok_rolls"))
         self.dirty = True
 
     def on_free_tap(self, pos: tuple[int, int]) -> None:
@@ -428,9 +437,17 @@ class SuleikaScene(TableScene):
         self.controls.draw(surf, now)
         self.draw_key_faces(surf)
         self.scores.draw(surf, panel.score_rows(self, shown))
+        if self.state.phase != "over":  # the real-die keys' label: a tab hanging under them
+            room = self.scores.caption_room()
+            text = self.t("suleika.ui.real_die")
+            top = panel.KEYS[0].bottom
+            tab = pygame.Rect(room.x, top, min(room.w, Label(text, room).fitted().image.get_width() + 16),
+                              room.bottom - top)
+            pygame.draw.rect(surf, theme.PANEL_HI, tab, border_bottom_left_radius=8, border_bottom_right_radius=8)
+            Label(text, pygame.Rect(tab.x + 8, room.y, tab.w - 8, room.h), color=theme.INK).draw(surf)
         for i, _line in enumerate(self.scores.rows):
             if i < shown.state.players and shown.state.out[i]:
-                cell = self.scores.cells[i][1]
+                cell = self.scores.name_cell(i)
                 pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)
         if banner and self.banner.active(now):
             top = self.state.omar[0] >= 4
@@ -447,6 +464,13 @@ class SuleikaScene(TableScene):
                 board.draw_pips(surf, face, c.key[1], (120, 40, 40))
             elif isinstance(c.key, tuple) and c.key[0] == "colour" and c.key[1]:
                 surf.blit(theme.swatch(c.key[1], c.rect.w - 16, c.rect.h - 16), c.rect.inflate(-16, -16))
+                seat = self.view.seat
+                if seat is not None:  # how many of this colour are left, on a dark chip
+                    chip = pygame.Rect(0, 0, 44, 36)
+                    chip.center = c.rect.center
+                    pygame.draw.rect(surf, board.DARK, chip, border_radius=6)
+                    Label(str(self.carpets_left(seat).get(c.key[1], 0)), chip, role="read",
+                          align="center").draw(surf)
 
     # -- what the app, the demo and the end screen ask ----------------------------------------
     def turns_played(self) -> int:
@@ -478,9 +502,34 @@ class SuleikaScene(TableScene):
     def end_picture_rect(self) -> pygame.Rect | None:
         return pygame.Rect(550, 122, 230, 270)
 
+    def tie_break(self) -> str:
+        """Why the winner won when the points tie ("Gleichstand: mehr Felder, 12 zu 11"),
+        or "" when the points alone decided (or several share the win: the end screen says so)."""
+        st, view = self.state, self.view
+        won = self.winners()
+        inside = [s for s in range(st.players) if not st.out[s]]
+        if len(won) != 1 or not inside:
+            return ""
+        top = view.scores[won[0]]
+        others = [s for s in inside if s != won[0] and view.scores[s] == top]
+        if not others:
+            return ""
+        by = list(view.visible) if st.rules == "suleika" else list(st.money)
+        key = "tie_cells" if st.rules == "suleika" else "tie_money"
+        return self.t(f"suleika.ui.{key}", score=top, a=by[won[0]], b=max(by[s] for s in others))
+
     def draw_end_picture(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        """The final board, and under it how many cells each colour shows."""
+        """The final board, and under it how many cells each colour shows; when the points
+        tied, what broke the tie in its place (the cells are also in the "Felder" row)."""
         st = self.state
+        why = self.tie_break()
+        if why:
+            note = room_for(why, pygame.Rect(rect.x, rect.bottom - 2 * line_height(read_size()), rect.w,
+                                             2 * line_height(read_size())), rect)
+            side = min(rect.w, note.y - rect.y - 4)
+            board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
+            Label(why, note, role="say", wrap=True, color=theme.GOLD, valign="bottom").draw(surf)
+            return
         side = min(rect.w, rect.h - 34)
         board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
         colours = [c for seat in st.colors for c in seat]
