@@ -42,9 +42,13 @@ def test_long_names_stay_whole_on_the_turn_line_and_the_scores(app, players, pha
     current = names[session.state.current]
     turn = [t for t in panel_texts if t.drawn.colliderect(panel.TURN)]
     assert turn and current in turn[0].text and turn[0].px >= READ_PX
-    # every figure shown is at the read size; the points are always there
+    # every figure shown is at the read size; the money is always there (the companion is
+    # the bank: what each holds is seen nowhere else)
     figures = [t for t in panel_texts if t.text.isdigit()]
     assert len(figures) >= players and min(t.px for t in figures) >= READ_PX
+    assert 0 in scene.scores.figures
+    shown = [int(t.text) for t in figures if t.drawn.colliderect(panel.SCORES)]
+    assert all(str(m) in [str(v) for v in shown] for m in session.state.money)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

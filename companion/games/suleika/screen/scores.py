@@ -5,8 +5,9 @@ The panel is 340 px wide, and a 14-letter name ("Maximiliane-So") takes about 25
 read size, so the figures cannot always all stand beside it. The layout is chosen once per
 game from the names: money and points beside each name when the names leave room; else,
 with two players, each row has room for two lines (the name, then the figures under it);
-with three or four, money goes and points stay: they are the standing the end screen
-counts, and the coins are on the table. (Carpets left are said to the one laying.)
+with three or four, points go and money stays: the companion is the bank, so what each
+player holds is seen nowhere else, while points (money plus the visible cells) matter only
+at the end, where the end screen counts them. (Carpets left are said to the one laying.)
 The headings are drawn right-aligned over their columns and may reach left over the names'
 heading space, so a long word ("Punkte", "score") is never cut; money is headed by a Dinar
 coin, so the free part left of them holds a caption whole (the real-die keys' label, right
@@ -17,7 +18,7 @@ above it).
 >>> board.figures, board.two_lines
 ((0, 1), False)
 >>> Scores(board.rect, ["Maximiliane-So"] * 4, ("Geld", "Punkte")).figures
-(1,)
+(0,)
 >>> Scores(board.rect, ["Maximiliane-So"] * 2, ("Geld", "Punkte")).two_lines
 True
 """
@@ -36,7 +37,7 @@ SWATCH = 22     #: a seat's swatch (two colours share it, one above the other)
 FIGURE = 56     #: a figure column: three digits at the read size
 GAP = 2
 #: which figure columns to try, most first: (money, points) by index
-CHOICES = ((0, 1), (1,))
+CHOICES = ((0, 1), (0,))
 
 
 COIN = "\u25cf"   #: stands for the money heading, drawn as a Dinar coin (:func:`draw_coin`)
