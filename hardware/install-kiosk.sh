@@ -310,9 +310,11 @@ run_live apt-get install -y --no-install-recommends "${apt_packages[@]}"
 say "Program in ${APP_DIR}"
 if [[ "${src_dir}" != "${root}${APP_DIR}" ]]; then
     run mkdir -p "${root}${APP_DIR}"
-    # The venv and local settings in APP_DIR survive: excluded paths are never deleted.
+    # The venv and local settings in APP_DIR survive: excluded paths are never deleted. What a
+    # checkout builds (build/: disk images of gigabytes, firmware; dist/: wheels) is not the
+    # program and is not copied.
     run rsync -a --delete --exclude '/venv/' --exclude '/.venv/' --exclude '__pycache__/' \
-        "${src_dir}/" "${root}${APP_DIR}/"
+        --exclude '/build/' --exclude '/dist/' "${src_dir}/" "${root}${APP_DIR}/"
 fi
 run chmod -R a+rX "${root}${APP_DIR}"
 

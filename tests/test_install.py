@@ -43,7 +43,8 @@ fi
 """
 RSYNC_STUB = LOGGING_STUB + """src="${@: -2:1}"; dst="${@: -1}"
 mkdir -p "$dst"
-tar -C "$src" --exclude=./.venv --exclude=./venv --exclude='__pycache__' -cf - . | tar -C "$dst" -xf -
+tar -C "$src" --exclude=./.venv --exclude=./venv --exclude='__pycache__' --exclude=./build --exclude=./dist \
+    -cf - . | tar -C "$dst" -xf -
 """
 PYTHON3_STUB = LOGGING_STUB + """if [[ "$1 $2" == "-m venv" ]]; then
     dir="${@: -1}"; mkdir -p "$dir/bin"; cp "$FAKE_VENV_PYTHON" "$dir/bin/python"
@@ -140,6 +141,7 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
     assert PIN not in settings_text
     assert (root / "opt/companion/pyproject.toml").is_file()
     assert (root / "opt/companion/assets").is_dir() and not (root / "opt/companion/.venv").exists()
+    assert not (root / "opt/companion/build").exists()  # a checkout's disk images are not the program
     assert (root / "boot/firmware/cmdline.txt").read_text() == \
         "console=tty1 root=PARTUUID=1234-02 rootwait consoleblank=0\n"
 
@@ -147,7 +149,8 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
     log = _log(kiosk)
     venv = f"{r}/opt/companion/venv"
     expected = [
-        f"rsync -a --delete --exclude /venv/ --exclude /.venv/ --exclude __pycache__/ {ROOT}/ {r}/opt/companion/",
+        f"rsync -a --delete --exclude /venv/ --exclude /.venv/ --exclude __pycache__/ --exclude /build/ "
+        f"--exclude /dist/ {ROOT}/ {r}/opt/companion/",
         f"groupadd --root {r} --system render",
         f"groupadd --root {r} --system input",
         f"groupadd --root {r} --system gpio",
