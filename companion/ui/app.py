@@ -140,6 +140,11 @@ class App:
         # button must do nothing): systemctl stop, a reboot and the staff's shutdown would wait
         # for the stop timeout and end in SIGKILL. Our own handlers stop the loop instead.
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        # malloc set for large pictures made and freed all day, before any thread starts
+        # (why: companion.ui.kit.cache.tune_malloc)
+        from companion.ui.kit.cache import tune_malloc
+
+        tune_malloc()
         #: the signal that asked the app to stop (SIGTERM, SIGINT), once one came
         self.stopped_by: int | None = None
         self._signals_before: dict[int, Any] = {}  # given back at close
@@ -251,8 +256,16 @@ class App:
         self.texts = Texts(lang)
 
     def show(self, scene: Scene) -> None:
-        """Switch to another scene."""
+        """Switch to another scene. A screen that starts something new (a game's table, the
+        first time it shows) first lets go of the screens left before it: their layers and
+        pictures are freed and their pages handed back (``cache.give_back``)."""
+        if scene.settles and not scene.appeared:
+            from companion.ui.kit.cache import give_back
+
+            self.scene = None  # the scene being left is garbage too, unless something keeps it
+            give_back()
         self.scene = scene
+        scene.appeared = True
         scene.dirty = True
 
     def go(self, route: str, **kwargs: Any) -> Scene:
