@@ -164,6 +164,13 @@ class App:
             self.screen = pygame.display.set_mode(theme.SIZE, flags)
         if fullscreen:
             pygame.mouse.set_visible(False)
+        #: the virtual console held in a kiosk (Ctrl+Alt+F2 refused, see companion.ui.console);
+        #: after set_mode, so the kernel asks the companion rather than SDL
+        self.console: Any = None
+        if self.kiosk and fullscreen and threading.current_thread() is threading.main_thread():
+            from companion.ui import console
+
+            self.console = console.hold()
         # Touch screens send both finger and mouse events on some systems: once a finger event
         # arrives we ignore mouse events that came from touch, so one tap is one tap.
         self._fingers_seen = False
@@ -526,6 +533,9 @@ class App:
             if signal.getsignal(signum) == self._stop_signal:
                 signal.signal(signum, before)
         self._signals_before.clear()
+        if self.console is not None:
+            self.console.release()
+            self.console = None
         if self._trace is not None:
             self._trace.close()
         if self._hub is not None:
