@@ -8,8 +8,10 @@
   a timestamp, never deleted) and every game that can still be read is copied into a new one;
 * the mending survives a power cut: what is being done is written first to a small file beside
   the database (``<name>-recovering``), the new store is built under a temporary name
-  (``<name>-new``) and renamed into place only when complete, and the next start finishes an
-  interrupted mending (or builds the new store again from the file moved aside) and says so;
+  (``<name>-new``, begun before anything is moved) and renamed into place only when complete,
+  and the next start finishes an interrupted mending (or builds the new store again from the
+  file moved aside) and says so, even when the note itself was lost: a ``-new`` file with no
+  games file beside it is a mending cut off;
 * a ``-last`` file that is damaged, or further ahead of the database than a lost ``-wal`` file
   could ever leave it, is itself the damage: said, written anew, the store kept;
 * a card or directory the companion cannot write to: the app runs on a store in memory, with
@@ -68,6 +70,8 @@ def open_store(path: str | Path | None = None, *, keep_finished: int | None = No
     if keep_finished is None:
         keep_finished = staff_limit(path)
     journal = read_journal(path)
+    if journal is None and building_path(path).exists() and not path.exists():
+        journal = _lost_note(path)  # cut off while mending, and the note did not survive the cut
     if journal is not None:  # a start before this one was cut off while mending the games file
         return _mend(path, keep_finished, journal, resumed=True)
     notices: list[Notice] = []
@@ -144,13 +148,9 @@ def _mend(path: Path, keep_finished: int, journal: dict[str, Any], resumed: bool
     built = journal.get("stage") == "built" and (new.exists() or path.exists())
     try:
         if not built:
-            for suffix in SUFFIXES:  # the renames a cut may have left undone; never over a file
-                src, dst = Path(f"{path}{suffix}"), Path(f"{aside}{suffix}")
-                if src.exists() and not dst.exists():
-                    os.replace(src, dst)
-            if any(Path(f"{path}{s}").exists() for s in SUFFIXES):
-                move_aside(path, kind)  # (only if someone put a file there in between)
-            _sync_dir(path.parent)
+            # the new store is begun before anything is moved: from the first rename until the
+            # last one a ``-new`` file is on the card, so a start that finds it with no note (a
+            # card that lost its last writes) still knows that a mending was cut off
             _remove_building(path)
             try:
                 fresh = Store(new, keep_finished=keep_finished)
@@ -159,6 +159,14 @@ def _mend(path: Path, keep_finished: int, journal: dict[str, Any], resumed: bool
                 store, more = _in_memory(path, keep_finished, str(exc), source=aside)
                 return store, notices + more + later  # the note stays: the next start tries again
             try:
+                _sync_dir(path.parent)
+                for suffix in SUFFIXES:  # the renames a cut may have left undone; never over a file
+                    src, dst = Path(f"{path}{suffix}"), Path(f"{aside}{suffix}")
+                    if src.exists() and not dst.exists():
+                        os.replace(src, dst)
+                if any(Path(f"{path}{s}").exists() for s in SUFFIXES):
+                    move_aside(path, kind)  # (only if someone put a file there in between)
+                _sync_dir(path.parent)
                 found = salvage(aside, fresh)
             finally:
                 fresh.close()  # checkpointed and synced: the new file is whole on the card
@@ -243,6 +251,24 @@ def write_journal(path: Path, journal: dict[str, Any]) -> None:
         os.close(fd)
     os.replace(tmp, journal_path(path))
     _sync_dir(path.parent)
+
+
+def _lost_note(path: Path) -> dict[str, Any]:
+    """The note of a mending that was cut off and whose note is gone: a ``-new`` file and no
+    games file say so (the games file is moved aside only after the new store is begun, and the
+    new one takes its place last). The mending is done again from the file moved aside, the
+    newest; if there is none, the copy being built is all there is, and is mended from."""
+    aside = _newest_aside(path)
+    if aside is None:
+        aside = aside_name(path, "damaged")
+        for suffix in SUFFIXES:
+            src = Path(f"{building_path(path)}{suffix}")
+            if src.exists():
+                os.replace(src, f"{aside}{suffix}")
+        _sync_dir(path.parent)
+    kind = aside.suffix.lstrip(".")
+    return {"kind": kind if kind in ("damaged", "lost", "newer") else "damaged", "aside": aside.name,
+            "stage": "moving"}
 
 
 def _notices(saved: Any) -> list[Notice]:

@@ -257,6 +257,7 @@ def salvage(source: Path, store: Store, quiet: bool = False) -> list[Notice]:
         return [Notice("nothing_recovered", "No game could be read from {file} ({why}).",
                        file=str(source), why=why or "no readable rows")]
     copied = 0
+    rebuilt: set[int] = set()
     # a game whose row is lost is rebuilt from the copy of its header among its steps
     for gid, steps in found.steps.items():
         if gid in found.games and _header_of(gid, found.games[gid]) is not None:
@@ -267,6 +268,7 @@ def salvage(source: Path, store: Store, quiet: bool = False) -> list[Notice]:
             if isinstance(header, dict) and isinstance(header.get("game"), str):
                 found.games[gid] = (header["game"], copy[0], None, None, None,
                                     schema.header_sum(gid, copy[0]), None, None, None)
+                rebuilt.add(gid)
     # steps whose game row is lost: the game cannot be rebuilt without its header; name it
     for gid in sorted(set(found.known) - set(found.games)):
         notices.append(Notice("damaged_game", "Game {game} is damaged on the card and cannot be read.", game=gid))
@@ -288,6 +290,11 @@ def salvage(source: Path, store: Store, quiet: bool = False) -> list[Notice]:
                                   "are kept.", game=gid, step=len(good) + 1, later=lost - 1, kept=len(good)))
             if finished is not None:  # no longer a whole game: listed as damaged, never resumed
                 finished, closed, reason, result = None, closed or time.time(), "damaged", None
+        elif gid in rebuilt and finished is None:
+            # the row that said the game had ended is lost: its steps say it, played again
+            winners = _played_out(header, good)
+            if winners is not None:
+                finished, result = time.time(), json.dumps({"winners": winners})
         tail = [(seq, t, "damaged on the card", time.time())
                 for seq, (t, _c) in sorted(mine.items()) if seq >= len(good) and isinstance(t, str)]
         ledger = [r for r in found.ledgers.get(gid, []) if isinstance(r[0], int) and r[0] < len(good)]
@@ -302,6 +309,26 @@ def salvage(source: Path, store: Store, quiet: bool = False) -> list[Notice]:
         notices.append(Notice("games_recovered", "{count} games were copied from {file}.",
                               count=copied, file=str(source)))
     return notices
+
+
+def _played_out(header: dict[str, Any], actions: list[str]) -> list[int] | None:
+    """The winners if ``actions`` play the game of ``header`` to its end, else None (a step
+    that does not replay, or a game not over). A game that was left unfinished on purpose
+    (closed) cannot be told from one still under way: its row held that, and it is offered
+    for going on, where the table may discard it."""
+    from companion.session.session import Session
+
+    try:
+        session: Session[Any] = Session(header)
+        engine, state = session.engine, session.state
+        for text in actions:
+            state, _events = engine.apply(state, json.loads(text))
+        if not engine.is_over(state):
+            return None
+        winners = engine.summary(state).get("winners", [])
+    except Exception:  # noqa: BLE001 -- a step read off a damaged card must never stop the start
+        return None
+    return [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else []
 
 
 def _is_json_object(text: str) -> bool:

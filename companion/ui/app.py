@@ -140,6 +140,11 @@ class App:
         # button must do nothing): systemctl stop, a reboot and the staff's shutdown would wait
         # for the stop timeout and end in SIGKILL. Our own handlers stop the loop instead.
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+        # malloc set for large pictures made and freed all day, before any thread starts
+        # (why: companion.ui.kit.cache.tune_malloc)
+        from companion.ui.kit.cache import tune_malloc
+
+        tune_malloc()
         #: the signal that asked the app to stop (SIGTERM, SIGINT), once one came
         self.stopped_by: int | None = None
         self._signals_before: dict[int, Any] = {}  # given back at close
@@ -159,6 +164,13 @@ class App:
             self.screen = pygame.display.set_mode(theme.SIZE, flags)
         if fullscreen:
             pygame.mouse.set_visible(False)
+        #: the virtual console held in a kiosk (Ctrl+Alt+F2 refused, see companion.ui.console);
+        #: after set_mode, so the kernel asks the companion rather than SDL
+        self.console: Any = None
+        if self.kiosk and fullscreen and threading.current_thread() is threading.main_thread():
+            from companion.ui import console
+
+            self.console = console.hold()
         # Touch screens send both finger and mouse events on some systems: once a finger event
         # arrives we ignore mouse events that came from touch, so one tap is one tap.
         self._fingers_seen = False
@@ -251,8 +263,16 @@ class App:
         self.texts = Texts(lang)
 
     def show(self, scene: Scene) -> None:
-        """Switch to another scene."""
+        """Switch to another scene. A screen that starts something new (a game's table, the
+        first time it shows) first lets go of the screens left before it: their layers and
+        pictures are freed and their pages handed back (``cache.give_back``)."""
+        if scene.settles and not scene.appeared:
+            from companion.ui.kit.cache import give_back
+
+            self.scene = None  # the scene being left is garbage too, unless something keeps it
+            give_back()
         self.scene = scene
+        scene.appeared = True
         scene.dirty = True
 
     def go(self, route: str, **kwargs: Any) -> Scene:
@@ -513,6 +533,9 @@ class App:
             if signal.getsignal(signum) == self._stop_signal:
                 signal.signal(signum, before)
         self._signals_before.clear()
+        if self.console is not None:
+            self.console.release()
+            self.console = None
         if self._trace is not None:
             self._trace.close()
         if self._hub is not None:

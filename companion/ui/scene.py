@@ -43,6 +43,12 @@ class Scene:
         self._banner_over: pygame.Rect | None = None
         self._closing_banner = False
 
+    #: a screen that starts something new (a game's table): when it first shows, the app
+    #: lets go of the screens left before it (``App.show``)
+    settles = False
+    #: set by the app once the scene was shown
+    appeared = False
+
     # -- input ----------------------------------------------------------------------------
     def on_input(self, ev: InputEvent) -> None:
         """A button, key or serial press."""

@@ -22,6 +22,8 @@ class TableScene(Scene):
     """A running game on screen: the session, the players' names and colours, the figures for
     the end screen, and the presses a table would make (for the demo and attract mode)."""
 
+    settles = True  # a new game: the last one's screens are let go of as it first shows
+
     def __init__(self, app: App, session: Session[Any]) -> None:
         super().__init__(app)
         self.session = session

@@ -112,3 +112,47 @@ def test_a_recovery_killed_at_every_fsync_loses_no_game_and_is_told(tmp_path):
             raise AssertionError(f"a start kept calling {call} after {MAX_KILLS} kills")
     print(f"\nrecovery killed: {json.dumps(tally)}")
     assert tally["kills"] >= 9
+
+
+def test_a_recovery_killed_at_every_fsync_with_its_note_lost_loses_no_game(tmp_path):
+    """The same cuts, and the card loses the ``-recovering`` note as well (its last writes
+    never reached the flash). The ``-new`` file, begun before anything is moved, still tells a
+    mending was cut off: it is done again from the file moved aside. Before, a games file
+    moved aside with no note beside it meant a new, empty store: every game was left out of
+    sight in the file moved aside."""
+    image = tmp_path / "image.sqlite3"
+    damaged_store(image)
+    whole = tmp_path / "whole" / "g.sqlite3"
+    whole.parent.mkdir()
+    shutil.copy(image, whole)
+    assert start(whole, None)[0] == 0
+    store = Store(whole)
+    expected = content(store)
+    store.close()
+    calls = ["fsync", "fdatasync"] if shutil.which("strace") else ["python"]
+    tally = {"kills": 0, "note_lost": 0, "told": 0}
+    for call in calls:
+        for n in range(1, MAX_KILLS):
+            folder = tmp_path / f"{call}{n}"
+            folder.mkdir()
+            db = folder / "g.sqlite3"
+            shutil.copy(image, db)
+            rc, shown = start(db, (call, n))
+            if rc == 0:
+                break
+            tally["kills"] += 1
+            for note in folder.glob("*-recovering*"):
+                note.unlink()
+                tally["note_lost"] += 1
+            store, notices = Store.open(db)
+            try:
+                tally["told"] += bool(TOLD & ({x.code for x in notices} | set(shown)))
+                assert content(store) == expected, (call, n, notices)  # no game lost, none doubled
+                assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            finally:
+                store.close()
+            assert not [p.name for p in folder.iterdir() if p.name.endswith(("-new", "-recovering"))]
+        else:
+            raise AssertionError(f"a start kept calling {call} after {MAX_KILLS} kills")
+    print(f"\nrecovery killed, note lost: {json.dumps(tally)}")
+    assert tally["note_lost"] >= 9

@@ -195,3 +195,15 @@ def test_store_errors_carry_a_code(tmp_path):
     with pytest.raises(StoreError) as err:
         Store(tmp_path / "g.sqlite3").load(99)
     assert err.value.code == "no_game" and err.value.params == {"game": 99}
+
+
+def test_sqlite_s_page_cache_is_held_small(tmp_path):
+    """SQLite's default 2 MB page cache filled as the file grew over a café day and stayed
+    resident; the store asks for CACHE_KIB."""
+    from companion.session.store import CACHE_KIB
+
+    store = Store(tmp_path / "g.sqlite3")
+    try:
+        assert store.db.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
+    finally:
+        store.close()

@@ -4,6 +4,7 @@ every game that is still on the card and says what it found."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -102,6 +103,34 @@ def test_a_zeroed_games_table_page_loses_no_game(tmp_path):
     assert "damaged_game" not in codes(notices), notices
     assert kept(store) == by_seed(games)  # every game, rebuilt from its header's copy
     assert [g.header["seed"] for g in store.unfinished()][:1] == [4]
+
+
+def test_a_game_rebuilt_from_its_header_copy_alone_that_had_ended_is_listed_as_ended(tmp_path):
+    """The games row said a game had ended; with the row lost, its steps played again say it
+    (before, every game rebuilt from its header's copy was offered as unfinished)."""
+    from companion.games import get_engine
+    from companion.session.simulate import random_game
+
+    path = tmp_path / "g.sqlite3"
+    store = Store(path)
+    engine = get_engine(HEADER["game"])
+    ended, acts = random_game(engine, HEADER, 5)
+    done = store.new_game(HEADER)
+    for i, act in enumerate(acts):
+        store.append(done, i, act, [], over=i == len(acts) - 1, winners=engine.summary(ended)["winners"])
+    going = store.new_game({**HEADER, "seed": 4})
+    store.append(going, 0, acts[0], [])
+    store.close()
+    harm(path, (root_page(path, "games") - 1) * PAGE, bytes(PAGE))
+    store, notices = Store.open(path)
+    try:
+        assert codes(notices)[0] == "moved_aside_damaged", notices
+        assert [g.header["seed"] for g in store.unfinished()] == [4]
+        rows = store.db.execute("SELECT header, finished, result FROM games WHERE finished IS NOT NULL").fetchall()
+        assert [json.loads(h)["seed"] for h, _f, _r in rows] == [3]
+        assert json.loads(rows[0][2]) == {"winners": engine.summary(ended)["winners"]}
+    finally:
+        store.close()
 
 
 def test_a_version_2_store_gets_the_header_copies_when_brought_up_to_date(tmp_path):

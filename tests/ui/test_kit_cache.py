@@ -64,3 +64,47 @@ def test_the_heap_is_given_back_at_the_end_of_a_game() -> None:
     import platform
 
     assert cache.give_back() == (platform.libc_ver()[0] == "glibc")
+
+
+def test_a_game_left_lets_go_of_its_screens_and_their_pictures_when_the_next_one_starts(tmp_path) -> None:
+    """A scene is a cycle (its layers and buttons call its bound methods): without a
+    collection its screen-sized layers stayed resident until Python's oldest generation
+    happened to be collected, minutes later. The next game's table lets them go at once."""
+    import gc
+    import weakref
+
+    from companion import root
+    from companion.games import REGISTRY, menu_games
+    from companion.session.session import Session
+    from companion.session.store import Store
+    from tests.ui.screen import settle
+
+    app = root.make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    was_enabled = gc.isenabled()
+    gc.disable()  # only the app's own collection may free the game left
+    try:
+        for name in menu_games():
+            game = REGISTRY[name]
+            session = Session.new(game.header(game.counts[0], 7), app.store)
+            app.go("table", session=session)
+            settle(app)
+            first = app.scene
+            assert first.appeared
+            pictures = [weakref.ref(v._canvas) for v in vars(first).values() if getattr(v, "_canvas", None)]
+            left, session = weakref.ref(first), None
+            del first
+            app.go("table", session=Session.new(game.header(game.counts[0], 8), app.store))
+            settle(app)
+            assert left() is None, f"{name}: the table left is still held"
+            assert all(p() is None for p in pictures), f"{name}: a layer of the table left is still held"
+    finally:
+        if was_enabled:
+            gc.enable()
+        app.close()
+
+
+def test_malloc_is_set_for_large_pictures() -> None:
+    """Screen-sized pictures get their own mappings, handed back whole when freed (glibc)."""
+    import platform
+
+    assert cache.tune_malloc() == (platform.libc_ver()[0] == "glibc")
