@@ -114,6 +114,15 @@ def give_back() -> bool:
     could. Pictures come and go all day, and glibc keeps what was freed for later, so the
     resident memory creeps up by the high-water mark of each game; the end of a game, while
     the end screen waits for the table, is a moment nobody notices the few milliseconds."""
+    if not ready_to_give_back():
+        return False
+    _trim(0)
+    return True
+
+
+def ready_to_give_back() -> bool:
+    """Looks ``malloc_trim`` up (importing ``ctypes``) without calling it; True if there is one.
+    Done once the first frame is on screen, so the end of a game does not pay for it."""
     global _trim
     if _trim is None:
         try:
@@ -122,10 +131,7 @@ def give_back() -> bool:
             _trim = ctypes.CDLL("libc.so.6").malloc_trim
         except (OSError, AttributeError):
             _trim = False
-    if _trim is False:
-        return False
-    _trim(0)
-    return True
+    return _trim is not False
 
 
 _trim: Any = None  #: glibc's malloc_trim once looked up, False where there is none
