@@ -149,6 +149,18 @@ def _room_for(text: str, rect: tuple[int, int, int, int], room: tuple[int, int, 
     return (x, max(ry, top), w, need)
 
 
+def _size_bytes(_size: tuple[int, int]) -> int:
+    return 128  # the key's text and the pair: about a hundred bytes an entry
+
+
+@byte_cached("text sizes", 256 * 1024, _size_bytes)
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """``theme.font(size, bold).size(text)``, kept: measuring shapes the text anew each time
+    (HarfBuzz), and screens measure the same key words at every frame to choose their size."""
+    w, h = theme.font(size, bold).size(text)
+    return int(w), int(h)
+
+
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text``, or its longest beginning that fits ``width`` px followed by "…".
 
@@ -156,9 +168,9 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     >>> fit("Ali", 48, 400), fit("Ali Baba und die vierzig Räuber", 48, 200)
     ('Ali', 'Ali Baba u…')
     """
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
+    if text_size(text, size, bold)[0] <= width:
         return text
+    f = theme.font(size, bold)
     lo, hi = 0, len(text)  # lo chars always fit with the ellipsis (0 = the ellipsis alone)
     while lo < hi:
         mid = (lo + hi + 1) // 2

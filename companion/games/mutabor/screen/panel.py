@@ -18,7 +18,7 @@ from companion.games.mutabor.screen import board
 from companion.games.mutabor.screen.pictures import draw_card
 from companion.ui import theme
 from companion.ui.i18n import Texts
-from companion.ui.kit import column, grid, min_size, read_size, room_for, row
+from companion.ui.kit import column, grid, min_size, read_size, room_for, row, text_size
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ SAY_ROOM = pygame.Rect(X, INFO.y, W, ROW1.y - 4 - INFO.y)
 
 def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, **kw: Any) -> Button:
     """A panel button; its word at the read size when it fits on one line."""
-    size = read_size() if theme.font(read_size()).size(label)[0] <= rect.w - 10 else min_size()
+    size = read_size() if text_size(label, read_size())[0] <= rect.w - 10 else min_size()
     return Button(rect, label, fn, key=key, role="min", size=size, **kw)
 
 
