@@ -242,6 +242,25 @@ def draw_pips(surf: pygame.Surface, rect: pygame.Rect, value: int, ink: tuple[in
         pygame.draw.circle(surf, ink, (rect.x + fx * rect.w, rect.y + fy * rect.h), max(4, rect.w // 9))
 
 
+KEY_FACE = (245, 240, 225)  #: a real-die key's face
+KEY_PIPS = (120, 40, 40)
+
+
+def key_face(value: int) -> pygame.Surface:
+    """A real-die key's face (50 × 50) with its pips, painted once: the panel shows six of
+    them and is painted again at every roll."""
+    face = _key_faces.get(value)
+    if face is None:
+        face = pygame.Surface((50, 50), pygame.SRCALPHA)
+        pygame.draw.rect(face, KEY_FACE, face.get_rect(), border_radius=8)
+        draw_pips(face, face.get_rect(), value, KEY_PIPS)
+        _key_faces[value] = face
+    return face
+
+
+_key_faces: dict[int, pygame.Surface] = {}  #: six small faces at most
+
+
 def draw_die(surf: pygame.Surface, rect: pygame.Rect, value: int | None, rolling: bool = False) -> None:
     """The carpet die showing ``value`` (a blank face before the first roll)."""
     pygame.draw.rect(surf, (255, 250, 200) if rolling else (245, 240, 225), rect, border_radius=12)
