@@ -182,10 +182,36 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return short if f.size(short)[0] <= width else ""
 
 
+WHITE = (255, 255, 255)
+
+
 def render(text: str, size: int, color: Colour, bold: bool = False, width: int = 0,
            align: str = "left") -> pygame.Surface:
     """One text as a surface; ``width`` > 0 wraps it at that many px with pygame-ce's own
-    ``wraplength`` (lines aligned by ``Font.align``)."""
+    ``wraplength`` (lines aligned by ``Font.align``).
+
+    A text is shaped and drawn once in white (:func:`_shape`) and coloured from that: a
+    "blended" text is its colour in every pixel, only the alpha draws the letters, so white
+    multiplied by the colour is the very picture SDL_ttf draws in that colour (the same text in
+    another colour, a lit key, a dimmed row, costs a copy instead of shaping it again)."""
+    if len(color) != 3:  # a colour with its own alpha: drawn as asked
+        return _draw(text, size, color, bold, width, align)
+    if width <= 0:
+        align = "left"  # one line: the alignment plays no part
+    out = _shape(text, size, bold, max(0, width), align).copy()
+    if color != WHITE:
+        out.fill(color, special_flags=pygame.BLEND_RGB_MULT)
+    return out
+
+
+# by bytes; the coloured copies are kept by their users (``fitted``)
+@byte_cached("shaped texts", 3 * 1024 * 1024, surface_bytes)
+def _shape(text: str, size: int, bold: bool, width: int, align: str) -> pygame.Surface:
+    return _draw(text, size, WHITE, bold, width, align)
+
+
+def _draw(text: str, size: int, color: Colour | tuple[int, ...], bold: bool = False, width: int = 0,
+          align: str = "left") -> pygame.Surface:
     f = theme.font(size, bold)
     if width <= 0 or align == "left":
         return f.render(text, True, color, None, max(0, width))
