@@ -123,33 +123,61 @@ def drift_legs(box: Box, scenery: frozenset[Cell], cell: Cell) -> list[Leg]:
 
 
 def walk(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,
-         legs: tuple[Leg, ...] | list[Leg]) -> Flight | tuple[str, int, int]:
+         legs: tuple[Leg, ...] | list[Leg], memo: dict[Any, Any] | None = None) -> Flight | tuple[str, int, int]:
     """Fly ``legs`` from ``start``: the Flight, or why not as (code, x, y) of the cell where it
-    fails. No exception: the legal-move search walks some 400 card plays per position."""
+    fails. No exception: the legal-move search walks some 400 card plays per position.
+    ``memo`` (one dict per position: the same walls) keeps each leg flown from a cell, which
+    many card plays share (every play of a 3 up starts with the same leg)."""
     x, y = start
     path = [start]
     pushes: list[tuple[Cell, int]] = []
-    width, height = box.width, box.height
-    for kind, amount in legs:
-        if kind == "vertical":
-            dx, dy, steps = 0, (1 if amount > 0 else -1), abs(amount)
+    for leg in legs:
+        if memo is None:
+            flown = _leg(box, walls, scenery, x, y, leg)
         else:
-            wind = box.wind(y)
-            if wind:
-                pushes.append(((x, y), wind))
-            total = amount + wind
-            dx, dy, steps = (1 if total > 0 else -1), 0, abs(total)
-        for _ in range(steps):
-            x += dx
-            y += dy
-            if y < 0:
-                return ("below_ground", x, y)
-            if not (0 <= x < width and y < height):
-                return Flight(start, box.start, tuple(path), tuple(pushes), True)
-            if (x, y) in walls:
-                return ("through_scenery" if (x, y) in scenery else "through_cloud", x, y)
-            path.append((x, y))
+            key = (x, y, leg)
+            flown = memo.get(key)
+            if flown is None:
+                flown = memo[key] = _leg(box, walls, scenery, x, y, leg)
+        cells, push, end, failed, off = flown
+        if push is not None:
+            pushes.append(push)
+        if failed is not None:
+            return failed
+        path.extend(cells)
+        if off:
+            return Flight(start, box.start, tuple(path), tuple(pushes), True)
+        x, y = end
     return Flight(start, (x, y), tuple(path), tuple(pushes))
+
+
+def _leg(box: Box, walls: frozenset[Cell], scenery: frozenset[Cell], x: int, y: int, leg: Leg
+         ) -> tuple[tuple[Cell, ...], tuple[Cell, int] | None, Cell, tuple[str, int, int] | None, bool]:
+    """One leg from (x, y): the cells passed (without the first), the wind's push, where it
+    ends, why it fails (None) and whether it left the board."""
+    kind, amount = leg
+    push = None
+    if kind == "vertical":
+        dx, dy, steps = 0, (1 if amount > 0 else -1), abs(amount)
+    else:
+        wind = box.wind(y)
+        if wind:
+            push = ((x, y), wind)
+        total = amount + wind
+        dx, dy, steps = (1 if total > 0 else -1), 0, abs(total)
+    width, height = box.width, box.height
+    cells: list[Cell] = []
+    for _ in range(steps):
+        x += dx
+        y += dy
+        if y < 0:
+            return (), push, (x, y), ("below_ground", x, y), False
+        if not (0 <= x < width and y < height):
+            return tuple(cells), push, (x, y), None, True
+        if (x, y) in walls:
+            return (), push, (x, y), ("through_scenery" if (x, y) in scenery else "through_cloud", x, y), False
+        cells.append((x, y))
+    return tuple(cells), push, (x, y), None, False
 
 
 def trace(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,

@@ -65,15 +65,15 @@ class Option:
 
 
 def _option(box: Box, state: State, action: Action, legs: tuple[Leg, ...],
-            seen: dict[tuple[Leg, ...], Flight | None] | None = None) -> Option | None:
+            seen: dict[Any, Any] | None = None) -> Option | None:
     """The option of one action, or None if it is not legal. ``seen`` keeps the flights of
     legs already walked for this position: many card plays share their legs (2 up with a
-    token is 3 up), so each is walked once."""
+    token is 3 up), so each is walked once, and each leg from the same cell too."""
     me = state.current
     if seen is not None and legs in seen:
         flight = seen[legs]
     else:
-        result = walk(box, state.scenery_set, state.walls, state.cells[me], legs)
+        result = walk(box, state.scenery_set, state.walls, state.cells[me], legs, seen)
         flight = result if isinstance(result, Flight) else None
         if seen is not None:
             seen[legs] = flight
@@ -93,7 +93,7 @@ def options(box: Box, state: State) -> Iterator[Option]:
     if state.over or state.pending is not None:
         return
     has_token = state.tokens[state.current] > 0
-    seen: dict[tuple[Leg, ...], Flight | None] = {}
+    seen: dict[Any, Any] = {}  # flights by their legs, and legs by (x, y, leg): keys never clash
     for action, legs in CARD_COMBOS:
         if "token" in action and not has_token:
             continue
