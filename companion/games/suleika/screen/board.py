@@ -19,7 +19,7 @@ import pygame
 from companion.games.suleika import rules as suleika
 from companion.games.suleika.rules.state import Board, State
 from companion.ui import theme
-from companion.ui.kit import BoardGrid, Label, Layer, min_size
+from companion.ui.kit import BoardGrid, Label, Layer, min_size, text_size
 
 AREA = pygame.Rect(0, 16, 448, 448)                      #: the board with its balconies
 GRID = BoardGrid(pygame.Rect(28, 44, 392, 392), 7, 7)    #: the 7×7 market
@@ -162,7 +162,7 @@ def label_rect(cell: Cell, text: str, omar: Cell) -> pygame.Rect:
     which he reaches only by turning in a corner loop, under Omar, who then stands higher)."""
     # at most the cell less 1 px each side: labels in neighbouring cells never touch (and
     # each has a light rim, so "17%" and "33%" side by side read as two)
-    w = min(CELL - 2, theme.font(min_size()).size(text)[0] + 2)
+    w = min(CELL - 2, text_size(text, min_size())[0] + 2)  # measured once (text_size keeps it)
     rect = pygame.Rect(0, 0, w, LABEL_H)
     cr = cell_rect(*cell)
     rect.midbottom = (cr.centerx, cr.bottom - 1)
