@@ -24,7 +24,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.kit import audit
-from companion.ui.kit.cache import byte_cached, surface_bytes
+from companion.ui.kit.cache import ByteCache, byte_cached, surface_bytes
 from companion.ui.kit.sizes import MIN_PX, READ_PX
 
 ELLIPSIS = "…"
@@ -190,24 +190,31 @@ def render(text: str, size: int, color: Colour, bold: bool = False, width: int =
     """One text as a surface; ``width`` > 0 wraps it at that many px with pygame-ce's own
     ``wraplength`` (lines aligned by ``Font.align``).
 
-    A text is shaped and drawn once in white (:func:`_shape`) and coloured from that: a
-    "blended" text is its colour in every pixel, only the alpha draws the letters, so white
-    multiplied by the colour is the very picture SDL_ttf draws in that colour (the same text in
-    another colour, a lit key, a dimmed row, costs a copy instead of shaping it again)."""
+    The same text in another colour (a lit key, a dimmed row) is not shaped again: a
+    "blended" text is its colour in every pixel and only its alpha draws the letters, so a
+    copy of it made white (``BLEND_RGB_MAX``) and multiplied by the new colour is the very
+    picture SDL_ttf draws in that colour. The pictures are shared: never draw on one."""
     if len(color) != 3:  # a colour with its own alpha: drawn as asked
         return _draw(text, size, color, bold, width, align)
     if width <= 0:
         align = "left"  # one line: the alignment plays no part
-    out = _shape(text, size, bold, max(0, width), align).copy()
+    key = (text, size, bold, max(0, width), align)
+    shaped = _SHAPES.get(key)
+    if shaped is None:
+        return _SHAPES.put(key, (tuple(color), _draw(text, size, color, bold, width, align)))[1]
+    was, img = shaped
+    if was == tuple(color):
+        return img
+    out = img.copy()
+    out.fill(WHITE, special_flags=pygame.BLEND_RGB_MAX)
     if color != WHITE:
         out.fill(color, special_flags=pygame.BLEND_RGB_MULT)
     return out
 
 
-# by bytes; the coloured copies are kept by their users (``fitted``)
-@byte_cached("shaped texts", 3 * 1024 * 1024, surface_bytes)
-def _shape(text: str, size: int, bold: bool, width: int, align: str) -> pygame.Surface:
-    return _draw(text, size, WHITE, bold, width, align)
+#: each text's first picture and its colour, by bytes
+_SHAPES: ByteCache[tuple[str, int, bool, int, str], tuple[tuple[int, ...], pygame.Surface]] = ByteCache(
+    "shaped texts", 3 * 1024 * 1024, lambda kept: surface_bytes(kept[1]))
 
 
 def _draw(text: str, size: int, color: Colour | tuple[int, ...], bold: bool = False, width: int = 0,
