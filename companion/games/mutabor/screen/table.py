@@ -90,7 +90,10 @@ class MutaborScene(TableScene):
         return [c for c in self.state.figures[seat] if targets(self.state, c)]
 
     def lit(self) -> list[Cell]:
-        return targets(self.state, self.sel) if self.sel is not None else []
+        if self.sel is None:
+            return []
+        sel = self.sel  # the chosen figure's targets, once per position and figure (asked every frame)
+        return self.session.per_position(f"mutabor.targets.{sel}", lambda state: targets(state, sel))
 
     def may_swap(self) -> bool:
         return self.session.per_position("mutabor.may_swap", self.rules.may_swap)
@@ -104,7 +107,7 @@ class MutaborScene(TableScene):
         return [sum(1 for c in cells if c in GOAL[st.sides[s]]) for s, cells in enumerate(st.figures)]
 
     def hints(self) -> list[int | None]:
-        return moves_home(self.state)
+        return self.session.per_position("mutabor.hints", moves_home)  # asked at every frame
 
     def last_capture(self) -> Event | None:
         return next((e for e in self.session.last_events if e.kind == "capture"), None)
