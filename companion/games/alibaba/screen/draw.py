@@ -76,9 +76,9 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
         # a still screen is a picture of the position and the view: a press that only moves
         # the cursor over the choices (drawn over it) blits it instead of drawing it again
         st = scene.session.state
-        key = ("still", st, len(scene.session.states), scene.view, scene.ledger_top, getattr(scene.t, "lang", None),
-               scene.dice.value, scene.dice.kind)
-        scene.tumbling.draw(surf, key=key)
+        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top,
+                 getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
+        scene.tumbling.draw(surf, key=still)
         return
     draw_still(scene, surf, now)
 
