@@ -52,7 +52,19 @@ def make_app(**kwargs: Any) -> Any:
     """An App with every route (for the demo, the selftest and tests)."""
     from companion.ui.app import App
 
-    return App(routes=routes(), **kwargs)
+    app = App(routes=routes(), **kwargs)
+    app.after_first_frame(ready_for_the_end)
+    return app
+
+
+def ready_for_the_end() -> None:
+    """Loads what the end of every game needs, once the first frame is on screen: the end
+    screen's module and the C library's ``malloc_trim`` (``ctypes``), some 6 M instructions
+    that the press ending a game would otherwise pay while the table waits for its result."""
+    from companion.ui.kit.cache import ready_to_give_back
+
+    resolve(SCENES["end"])
+    ready_to_give_back()
 
 
 def start(store: Store, *, lang: str = "de", fullscreen: bool | None = None, gpio: bool = True,

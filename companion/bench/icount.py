@@ -144,6 +144,7 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
     rng = random.Random(seed)
     app.show(app.routes["menu"](app))
     app.step(block=False)  # the menu first, as at a café: a table is never the first screen
+    app.step(block=False)  # and it waits there: the work left for after the first frame is done
     scene: Any = app.routes["table"](app, session=Session.new(spec(game).header(players, seed), store))
     app.show(scene)
     marks("setup")

@@ -56,7 +56,7 @@ _WHERE = {
     "Scoreboard": "scoreboard", "ScoreRow": "scoreboard",
     "MIN_PX": "sizes", "MIN_TOUCH": "sizes", "READ_PX": "sizes",
     "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "line_height": "text",
-    "min_size": "text", "read_size": "text", "room_for": "text", "size_for": "text",
+    "min_size": "text", "read_size": "text", "room_for": "text", "size_for": "text", "text_size": "text",
 }
 
 
@@ -95,6 +95,7 @@ if TYPE_CHECKING:
         read_size,
         room_for,
         size_for,
+        text_size,
     )
 
 __all__ = [
@@ -103,4 +104,5 @@ __all__ = [
     "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
     "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset", "line_height",
     "min_size", "pointer", "problems", "read_size", "recording", "room_for", "row", "size_for",
+    "text_size",
 ]

@@ -121,8 +121,17 @@ def give_back() -> bool:
     Collecting here, at a moment nobody notices the few milliseconds (a game's start or end),
     frees them while the next picture is still to be painted. And glibc keeps what was freed
     for later, so the resident memory would creep up by the high-water mark of each game."""
-    global _trim
     gc.collect()
+    if not ready_to_give_back():
+        return False
+    _trim(0)
+    return True
+
+
+def ready_to_give_back() -> bool:
+    """Looks ``malloc_trim`` up (importing ``ctypes``) without calling it; True if there is one.
+    Done once the first frame is on screen, so the end of a game does not pay for it."""
+    global _trim
     if _trim is None:
         try:
             import ctypes
@@ -130,10 +139,7 @@ def give_back() -> bool:
             _trim = ctypes.CDLL("libc.so.6").malloc_trim
         except (OSError, AttributeError):
             _trim = False
-    if _trim is False:
-        return False
-    _trim(0)
-    return True
+    return _trim is not False
 
 
 #: glibc's mallopt parameters (malloc.h)

@@ -78,8 +78,10 @@ class Layer:
             surf = self._canvas
             if surf is None:  # made once: a new surface is cleared byte by byte, dearer than a fill
                 flags = pygame.SRCALPHA if self.transparent else 0
-                size = (max(theme.SIZE[0], self.rect.right), max(theme.SIZE[1], self.rect.bottom)) \
-                    if self.screen_coords else self.rect.size
+                # in the screen's coordinates the canvas reaches the rect's far corner, no
+                # further: a new surface is cleared byte by byte, and what is painted beyond
+                # the rect is never shown
+                size = (self.rect.right, self.rect.bottom) if self.screen_coords else self.rect.size
                 surf = self._canvas = pygame.Surface(size, flags)
             elif self.clear:  # painted again on a clean canvas, as on a new one
                 surf.fill((0, 0, 0, 0), self.rect if self.screen_coords else None)

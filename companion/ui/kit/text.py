@@ -24,7 +24,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.kit import audit
-from companion.ui.kit.cache import byte_cached, surface_bytes
+from companion.ui.kit.cache import ByteCache, byte_cached, surface_bytes
 from companion.ui.kit.sizes import MIN_PX, READ_PX
 
 ELLIPSIS = "…"
@@ -149,6 +149,18 @@ def _room_for(text: str, rect: tuple[int, int, int, int], room: tuple[int, int, 
     return (x, max(ry, top), w, need)
 
 
+def _size_bytes(_size: tuple[int, int]) -> int:
+    return 128  # the key's text and the pair: about a hundred bytes an entry
+
+
+@byte_cached("text sizes", 256 * 1024, _size_bytes)
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """``theme.font(size, bold).size(text)``, kept: measuring shapes the text anew each time
+    (HarfBuzz), and screens measure the same key words at every frame to choose their size."""
+    w, h = theme.font(size, bold).size(text)
+    return int(w), int(h)
+
+
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text``, or its longest beginning that fits ``width`` px followed by "…".
 
@@ -156,9 +168,9 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     >>> fit("Ali", 48, 400), fit("Ali Baba und die vierzig Räuber", 48, 200)
     ('Ali', 'Ali Baba u…')
     """
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
+    if text_size(text, size, bold)[0] <= width:
         return text
+    f = theme.font(size, bold)
     lo, hi = 0, len(text)  # lo chars always fit with the ellipsis (0 = the ellipsis alone)
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -170,10 +182,43 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return short if f.size(short)[0] <= width else ""
 
 
+WHITE = (255, 255, 255)
+
+
 def render(text: str, size: int, color: Colour, bold: bool = False, width: int = 0,
            align: str = "left") -> pygame.Surface:
     """One text as a surface; ``width`` > 0 wraps it at that many px with pygame-ce's own
-    ``wraplength`` (lines aligned by ``Font.align``)."""
+    ``wraplength`` (lines aligned by ``Font.align``).
+
+    The same text in another colour (a lit key, a dimmed row) is not shaped again: a
+    "blended" text is its colour in every pixel and only its alpha draws the letters, so a
+    copy of it made white (``BLEND_RGB_MAX``) and multiplied by the new colour is the very
+    picture SDL_ttf draws in that colour. The pictures are shared: never draw on one."""
+    if len(color) != 3:  # a colour with its own alpha: drawn as asked
+        return _draw(text, size, color, bold, width, align)
+    if width <= 0:
+        align = "left"  # one line: the alignment plays no part
+    key = (text, size, bold, max(0, width), align)
+    shaped = _SHAPES.get(key)
+    if shaped is None:
+        return _SHAPES.put(key, (tuple(color), _draw(text, size, color, bold, width, align)))[1]
+    was, img = shaped
+    if was == tuple(color):
+        return img
+    out = img.copy()
+    out.fill(WHITE, special_flags=pygame.BLEND_RGB_MAX)
+    if color != WHITE:
+        out.fill(color, special_flags=pygame.BLEND_RGB_MULT)
+    return out
+
+
+#: each text's first picture and its colour, by bytes
+_SHAPES: ByteCache[tuple[str, int, bool, int, str], tuple[tuple[int, ...], pygame.Surface]] = ByteCache(
+    "shaped texts", 3 * 1024 * 1024, lambda kept: surface_bytes(kept[1]))
+
+
+def _draw(text: str, size: int, color: Colour | tuple[int, ...], bold: bool = False, width: int = 0,
+          align: str = "left") -> pygame.Surface:
     f = theme.font(size, bold)
     if width <= 0 or align == "left":
         return f.render(text, True, color, None, max(0, width))

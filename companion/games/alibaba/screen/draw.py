@@ -72,6 +72,14 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
         # the die came to rest while the picture was painted: part of it may show the roll's
         # result already, so it is not kept, and the frame is drawn as a still one
         scene.tumbling.invalidate()
+    if scene.deal is None and not scene.dice.busy(now):
+        # a still screen is a picture of the position and the view: a press that only moves
+        # the cursor over the choices (drawn over it) blits it instead of drawing it again
+        st = scene.session.state
+        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top,
+                 getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
+        scene.tumbling.draw(surf, key=still)
+        return
     draw_still(scene, surf, now)
 
 

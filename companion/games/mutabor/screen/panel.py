@@ -18,7 +18,7 @@ from companion.games.mutabor.screen import board
 from companion.games.mutabor.screen.pictures import draw_card
 from companion.ui import theme
 from companion.ui.i18n import Texts
-from companion.ui.kit import column, grid, min_size, read_size, room_for, row
+from companion.ui.kit import column, grid, min_size, read_size, room_for, row, text_size
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ SAY_ROOM = pygame.Rect(X, INFO.y, W, ROW1.y - 4 - INFO.y)
 
 def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, **kw: Any) -> Button:
     """A panel button; its word at the read size when it fits on one line."""
-    size = read_size() if theme.font(read_size()).size(label)[0] <= rect.w - 10 else min_size()
+    size = read_size() if text_size(label, read_size())[0] <= rect.w - 10 else min_size()
     return Button(rect, label, fn, key=key, role="min", size=size, **kw)
 
 
@@ -213,11 +213,11 @@ def _players(s: MutaborScene, surf: pygame.Surface, heading: bool = True) -> Non
     t, st = s.t, s.state
     hints = s.hints() if s.hint_on else []
     names = [s.seat_name(seat) for seat in range(st.players)]
-    font = theme.font(read_size())
-    name_w = min(PLAYERS.w - 34, max(font.size(n)[0] for n in names) + 8)
+    size = read_size()  # the words measured once (text_size keeps them): the list is drawn every frame
+    name_w = min(PLAYERS.w - 34, max(text_size(n, size)[0] for n in names) + 8)
     room = PLAYERS.w - 34 - name_w - 4
     words = [hint_words(t, n) for n in hints]
-    short = bool(words) and max(font.size(w)[0] for w in words) > room
+    short = bool(words) and max(text_size(w, size)[0] for w in words) > room
     if s.hint_on and heading:
         s.label(surf, t("mutabor.ui.hint_short" if short else "mutabor.ui.hint"), HINT_HEAD, role="min",
                 color=theme.INK_DIM, align="right")
@@ -238,7 +238,7 @@ def _players(s: MutaborScene, surf: pygame.Surface, heading: bool = True) -> Non
             said = ("–" if n is None else str(n)) if short else words[seat]
             box = pygame.Rect(r.right - max(room, 40) - 4, r.y, max(room, 40), r.h)
             # read from the chairs like the names; only a number too wide for its place is smaller
-            s.label(surf, said, box, role="read" if font.size(said)[0] <= box.w else "min", align="right")
+            s.label(surf, said, box, role="read" if text_size(said, size)[0] <= box.w else "min", align="right")
 
 
 def hint_words(t: Texts, n: int | None) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 import pygame
 
 from companion.ui import theme
+from companion.ui.kit.cache import byte_cached, surface_bytes
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -153,16 +154,24 @@ def draw_card(surf: pygame.Surface, rect: pygame.Rect, kind: str | None, *, fram
     pygame.draw.rect(surf, frame, rect, 2, border_radius=4)
 
 
-def draw_figure(surf: pygame.Surface, center: Point, radius: int, colour: str, *, lit: bool = False) -> None:
-    """A figure: a disc in the player's colour with its pattern, a white rim and a dark ring,
-    so it stands out on every card ground."""
-    cx, cy = int(center[0]), int(center[1])
+@byte_cached("figure discs", 256 * 1024, surface_bytes)
+def _disc(colour: str, radius: int) -> pygame.Surface:
+    """A figure's disc in the player's colour and pattern, made once per colour and size (a
+    frame draws every figure on the maze)."""
     d = 2 * radius
     disc = pygame.Surface((d, d), pygame.SRCALPHA)
     disc.blit(theme.swatch(colour, d, d), (0, 0))
     mask = pygame.Surface((d, d), pygame.SRCALPHA)
     pygame.draw.circle(mask, (255, 255, 255, 255), (radius, radius), radius)
     disc.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return disc
+
+
+def draw_figure(surf: pygame.Surface, center: Point, radius: int, colour: str, *, lit: bool = False) -> None:
+    """A figure: a disc in the player's colour with its pattern, a white rim and a dark ring,
+    so it stands out on every card ground."""
+    cx, cy = int(center[0]), int(center[1])
+    disc = _disc(colour, radius)
     pygame.draw.circle(surf, (250, 250, 250), (cx, cy), radius + 3)
     surf.blit(disc, (cx - radius, cy - radius))
     pygame.draw.circle(surf, theme.GOLD if lit else (20, 20, 20), (cx, cy), radius + 3, 4 if lit else 2)

@@ -71,6 +71,7 @@ class MutaborScene(TableScene):
         self.numbers = {cell: k + 1 for k, cell in enumerate(box.dealing)}
         self.colours = [self.seat_colours(i)[0] for i in range(int(session.header["players"]))]
         self.cards = Layer(self.grid.area, self.paint_cards)
+        self._laid_for: Any = None  #: what the keys were laid out for (see ``layout``)
         self.layout()
 
     # -- reading ------------------------------------------------------------------------------
@@ -89,10 +90,13 @@ class MutaborScene(TableScene):
         return [c for c in self.state.figures[seat] if targets(self.state, c)]
 
     def lit(self) -> list[Cell]:
-        return targets(self.state, self.sel) if self.sel is not None else []
+        if self.sel is None:
+            return []
+        sel = self.sel  # the chosen figure's targets, once per position and figure (asked every frame)
+        return self.session.per_position(f"mutabor.targets.{sel}", lambda state: targets(state, sel))
 
     def may_swap(self) -> bool:
-        return self.rules.may_swap(self.state)
+        return self.session.per_position("mutabor.may_swap", self.rules.may_swap)
 
     def free_cards(self) -> list[Cell]:
         occupied = self.state.occupancy()
@@ -103,7 +107,7 @@ class MutaborScene(TableScene):
         return [sum(1 for c in cells if c in GOAL[st.sides[s]]) for s, cells in enumerate(st.figures)]
 
     def hints(self) -> list[int | None]:
-        return moves_home(self.state)
+        return self.session.per_position("mutabor.hints", moves_home)  # asked at every frame
 
     def last_capture(self) -> Event | None:
         return next((e for e in self.session.last_events if e.kind == "capture"), None)
@@ -374,7 +378,21 @@ class MutaborScene(TableScene):
 
     # -- drawing ------------------------------------------------------------------------------
     def layout(self) -> None:
-        self.buttons = panel.buttons(self)
+        """The keys of the view shown now, laid out again only when something they show
+        changed (the app asks before and after every frame, and the frame itself)."""
+        key = self.keys_shown()
+        if key is None or key != self._laid_for:
+            self.buttons = panel.buttons(self)
+            self._laid_for = key
+
+    def keys_shown(self) -> Any:
+        """Everything the keys of the layout and play views show; None in the maze entry,
+        whose keys follow the entry itself."""
+        if self.view == "enter":
+            return None
+        return (self.view, getattr(self.t, "lang", None), self.session.state, len(self.session.actions),
+                self.session.can_undo(), self.hint_on, self.swapping, self.sel is not None, self.sure,
+                self.may_swap())
 
     def tappables(self) -> list[Any]:
         self.layout()  # the controls of the view shown now, whatever changed it
@@ -403,7 +421,12 @@ class MutaborScene(TableScene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.layout()
-        surf.fill(theme.BG)
+        area = self.grid.area  # the cards' layer covers it whole: the rest of the screen is cleared
+        for strip in (pygame.Rect(0, 0, surf.get_width(), area.y), pygame.Rect(0, area.y, area.x, area.h),
+                      pygame.Rect(area.right, area.y, surf.get_width() - area.right, area.h),
+                      pygame.Rect(0, area.bottom, surf.get_width(), surf.get_height() - area.bottom)):
+            if strip.w > 0 and strip.h > 0:
+                surf.fill(theme.BG, strip)
         self.cards.draw(surf, key=self.cards_key())
         if self.view == "play":
             panel.draw_marks(self, surf)

@@ -19,7 +19,7 @@ import pygame
 from companion.games.suleika import rules as suleika
 from companion.games.suleika.rules.state import Board, State
 from companion.ui import theme
-from companion.ui.kit import BoardGrid, Label, Layer, min_size
+from companion.ui.kit import BoardGrid, Label, Layer, min_size, text_size
 
 AREA = pygame.Rect(0, 16, 448, 448)                      #: the board with its balconies
 GRID = BoardGrid(pygame.Rect(28, 44, 392, 392), 7, 7)    #: the 7×7 market
@@ -162,7 +162,7 @@ def label_rect(cell: Cell, text: str, omar: Cell) -> pygame.Rect:
     which he reaches only by turning in a corner loop, under Omar, who then stands higher)."""
     # at most the cell less 1 px each side: labels in neighbouring cells never touch (and
     # each has a light rim, so "17%" and "33%" side by side read as two)
-    w = min(CELL - 2, theme.font(min_size()).size(text)[0] + 2)
+    w = min(CELL - 2, text_size(text, min_size())[0] + 2)  # measured once (text_size keeps it)
     rect = pygame.Rect(0, 0, w, LABEL_H)
     cr = cell_rect(*cell)
     rect.midbottom = (cr.centerx, cr.bottom - 1)
@@ -240,6 +240,25 @@ def draw_pips(surf: pygame.Surface, rect: pygame.Rect, value: int, ink: tuple[in
         return
     for fx, fy in spots:
         pygame.draw.circle(surf, ink, (rect.x + fx * rect.w, rect.y + fy * rect.h), max(4, rect.w // 9))
+
+
+KEY_FACE = (245, 240, 225)  #: a real-die key's face
+KEY_PIPS = (120, 40, 40)
+
+
+def key_face(value: int) -> pygame.Surface:
+    """A real-die key's face (50 × 50) with its pips, painted once: the panel shows six of
+    them and is painted again at every roll."""
+    face = _key_faces.get(value)
+    if face is None:
+        face = pygame.Surface((50, 50), pygame.SRCALPHA)
+        pygame.draw.rect(face, KEY_FACE, face.get_rect(), border_radius=8)
+        draw_pips(face, face.get_rect(), value, KEY_PIPS)
+        _key_faces[value] = face
+    return face
+
+
+_key_faces: dict[int, pygame.Surface] = {}  #: six small faces at most
 
 
 def draw_die(surf: pygame.Surface, rect: pygame.Rect, value: int | None, rolling: bool = False) -> None:

@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.games.suleika.screen.scores import Scores
-from companion.ui import theme
-from companion.ui.kit import Label, fit, line_height, read_size, row
+from companion.ui.kit import Label, fit, line_height, read_size, row, text_size
 from companion.ui.kit.scoreboard import ScoreRow
 
 if TYPE_CHECKING:
@@ -168,9 +167,8 @@ def turn_text(scene: SuleikaScene, seat: int) -> str:
     ("Am Zug: Spieler 3"), else the name alone beside the seat's swatch (the scores' row of
     that seat is lit as well); only a name wider than the whole line is shortened."""
     name, width = scene.seat_name(seat), TURN.w - SWATCH - 8
-    font = theme.font(read_size())
     for text in (scene.t("turn_of", name=name), scene.t("turn_short", name=name), name):
-        if font.size(text)[0] <= width:
+        if text_size(text, read_size())[0] <= width:  # measured once (the panel asks every frame)
             return text
     return short(name, width)
 

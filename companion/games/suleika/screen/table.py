@@ -460,8 +460,11 @@ class SuleikaScene(TableScene):
             if isinstance(c.key, tuple) and c.key[0] == "die":
                 face = pygame.Rect(0, 0, 50, 50)
                 face.center = c.rect.center
-                pygame.draw.rect(surf, (245, 240, 225), face, border_radius=8)
-                board.draw_pips(surf, face, c.key[1], (120, 40, 40))
+                if 1 <= c.key[1] <= 4:  # pips: a picture made once
+                    surf.blit(board.key_face(c.key[1]), face)
+                else:  # a figure, as text (the audit reads it)
+                    pygame.draw.rect(surf, board.KEY_FACE, face, border_radius=8)
+                    board.draw_pips(surf, face, c.key[1], board.KEY_PIPS)
             elif isinstance(c.key, tuple) and c.key[0] == "colour" and c.key[1]:
                 surf.blit(theme.swatch(c.key[1], c.rect.w - 16, c.rect.h - 16), c.rect.inflate(-16, -16))
                 seat = self.view.seat

@@ -15,8 +15,7 @@ wind card, every legal end cell with its path and the wind's pushes.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.engine.base import Action, IllegalAction
 from companion.games.teppich.rules.box import Box
@@ -50,10 +49,11 @@ def _card_combos() -> list[tuple[Action, tuple[Leg, ...]]]:
 CARD_COMBOS = _card_combos()
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One legal way to move: the action (without ``then``), its flight, the ``then`` values
-    it may take (``(None,)`` when it ends alone) and whether it ends on a free star."""
+    it may take (``(None,)`` when it ends alone) and whether it ends on a free star. A
+    named tuple: a position lists hundreds (a frozen data class costs five times as much to
+    make)."""
 
     action: Action
     flight: Flight
@@ -79,6 +79,11 @@ def _option(box: Box, state: State, action: Action, legs: tuple[Leg, ...],
             seen[legs] = flight
     if flight is None:
         return None
+    return _landing(box, state, me, action, flight)
+
+
+def _landing(box: Box, state: State, me: int, action: Action, flight: Flight) -> Option:
+    """The option of a legal flight: where it ends decides its ``then`` values and its star."""
     end = flight.end
     if end not in state.cells or end == state.cells[me]:
         # nobody else there (the common case): no then; a star rolls unless it is home
@@ -87,26 +92,51 @@ def _option(box: Box, state: State, action: Action, legs: tuple[Leg, ...],
     return Option(action, flight, then_options(box, state, me, end), False)
 
 
+#: the distinct legs of the card plays, and each card play as (action, its legs' index, token?)
+_LEGS: list[tuple[Leg, ...]] = list(dict.fromkeys(legs for _action, legs in CARD_COMBOS))
+_INDEX = {legs: i for i, legs in enumerate(_LEGS)}
+_PLAYS: list[tuple[Action, int, bool]] = [(action, _INDEX[legs], "token" in action) for action, legs in CARD_COMBOS]
+_UNSEEN = object()
+
+
 def options(box: Box, state: State) -> Iterator[Option]:
     """Every legal move of the player to move (no die effect pending), card flights first,
-    then steers, then the drift."""
+    then steers, then the drift. Each distinct flight is walked once for the position (the
+    card plays share their legs: 2 up with a token is 3 up), and every ray it flies along is
+    stepped once (see ``flight.walk``)."""
     if state.over or state.pending is not None:
         return
-    has_token = state.tokens[state.current] > 0
-    seen: dict[tuple[Leg, ...], Flight | None] = {}
-    for action, legs in CARD_COMBOS:
-        if "token" in action and not has_token:
+    me = state.current
+    has_token = state.tokens[me] > 0
+    start, scenery, walls = state.cells[me], state.scenery_set, state.walls
+    taken, stars, special = set(state.cells), set(state.stars), state.special_die
+    flights: list[Any] = [_UNSEEN] * len(_LEGS)
+    rays: dict[Any, Any] = {}
+    for action, i, token in _PLAYS:
+        if token and not has_token:
             continue
-        option = _option(box, state, action, legs, seen)
-        if option is not None:
-            yield option
+        flight = flights[i]
+        if flight is _UNSEEN:
+            result = walk(box, scenery, walls, start, _LEGS[i], rays)
+            flight = flights[i] = result if isinstance(result, Flight) else None
+        if flight is None:
+            continue
+        end = flight.end
+        if end == start or end not in taken:  # as in ``_landing``: nobody else there
+            yield Option(action, flight, (None,), special and end in stars and end != start)
+        else:
+            yield Option(action, flight, then_options(box, state, me, end), False)
     if has_token:
+        seen: dict[tuple[Leg, ...], Flight | None] = {}
+        for leg in DIRECTIONS.values():  # a steer flies the legs of a card play: walked already
+            i = _INDEX.get((leg,), -1)
+            if i >= 0 and flights[i] is not _UNSEEN:
+                seen[(leg,)] = flights[i]
         for direction, leg in DIRECTIONS.items():
             option = _option(box, state, {"action": "steer", "dir": direction}, (leg,), seen)
             if option is not None:
                 yield option
-    here = state.cells[state.current]
-    option = _option(box, state, {"action": "drift"}, tuple(drift_legs(box, state.scenery_set, here)))
+    option = _option(box, state, {"action": "drift"}, tuple(drift_legs(box, scenery, start)))
     if option is not None:
         yield option
 

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import BoardGrid, Label, Layer, cut, row
+from companion.ui.kit import BoardGrid, Label, Layer, cut, row, text_size
 from companion.ui.kit.text import draw_text, min_size
 
 Cell = tuple[int, int]
@@ -288,7 +288,7 @@ def draw_push(surf: pygame.Surface, grid: BoardGrid, cell: Cell, wind: int) -> N
     # the strength left of the arrow, or right of its tip where the board's left edge is near;
     # above the arrow, or below it in the top rows (above, it would run into the turn banner)
     text = f"+{wind}"
-    width, height = theme.font(min_size(True), True).size(text)
+    width, height = text_size(text, min_size(True), True)
     below = y - 2 - height < grid.area.top
     ty, v = (y + 4, "top") if below else (y - 2, "bottom")
     if x0 - 2 - width >= grid.area.left:

@@ -311,9 +311,9 @@ def draw_side(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
 
 
 def draw_small_board(s: TeppichScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """The final board, scaled into the end screen's picture rect."""
-    full = pygame.Surface(s.grid.area.size)
-    paint_board(s, full)
+    """The final board, scaled into the end screen's picture rect: the board's own layer,
+    which holds it already when the table showed the last move (else paints it now)."""
+    full = s.layer.surface(key=board_key(s))
     w = rect.w
     h = w * full.get_height() // full.get_width()
     if h > rect.h:
