@@ -468,3 +468,13 @@ def test_a_double_click_on_a_game_in_the_menu_opens_its_setup_and_nothing_in_it(
     app.scene.on_release(spot)
     settle(app)
     assert scene_name(app) == "SetupScene"
+
+
+def test_a_rematch_names_an_unnamed_seat_in_the_screen_s_language(app):
+    """One name typed at an English setup stored the others as "Player 2"; "Noch einmal" on a
+    German screen then showed English names."""
+    from companion.ui.shell.setup import SetupScene
+
+    setup = SetupScene(app, "suleika", names=["Anna", "Player 2", "Spieler 3"], players=3)
+    assert setup.names[:3] == ["Anna", None, None]
+    assert setup.header()["names"] == ["Anna", "Spieler 2", "Spieler 3"]

@@ -88,6 +88,14 @@ def head(text: str, k: int) -> str:
     return part.rstrip() if part.endswith(("-", " ")) else part + "-"
 
 
+def seat_default(i: int) -> set[str]:
+    """What a seat is called when nobody typed a name, in every language ("Spieler 2",
+    "Player 2"): a rematch offers such a seat unnamed, so it follows the screen's language."""
+    from companion.ui.i18n import LANGUAGES, Texts
+
+    return {Texts(lang)("player_n", n=i + 1) for lang in LANGUAGES}
+
+
 class SetupScene(Scene):
     def __init__(self, app: Any, game: str, seed: int | None = None, names: list[str | None] | None = None,
                  colors: list[Any] | None = None, players: int | None = None,
@@ -97,7 +105,9 @@ class SetupScene(Scene):
         self.spec = spec(game)
         self.count = players if players in self.spec.counts else self.spec.default_count
         #: a name the table typed, or None for "Spieler 2" in whatever language is shown
-        self.names: list[str | None] = list(names or []) + [None] * (max(self.spec.counts) - len(names or []))
+        self.names: list[str | None] = [None if name in seat_default(i) else name
+                                        for i, name in enumerate(names or [])]
+        self.names += [None] * (max(self.spec.counts) - len(self.names))
         self.values = self.cafe_defaults()
         self.values.update(options or {})
         self.seed = seed
