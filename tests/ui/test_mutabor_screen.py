@@ -205,7 +205,7 @@ def test_undo_cancels_a_choice_then_takes_the_move_back(app):
     assert scene.sel is None and len(session.actions) == 1
     press(app, "undo")
     assert session.actions == []
-    tap_label(app, app.texts("mutabor.ui.undo"))  # nothing left to take back: refused in words
+    tap_label(app, app.texts("undo"))  # nothing left to take back: refused in words
     assert session.actions == []
 
 

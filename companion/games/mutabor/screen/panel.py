@@ -43,6 +43,11 @@ ROW_H = 36
 SAY_ROOM = pygame.Rect(X, INFO.y, W, ROW1.y - 4 - INFO.y)
 
 
+#: the bottom row: menu, the middle key, the right key; the middle one wide enough for the
+#: arcade button's own name ("ZURÜCK"), which every game's undo key carries
+ROW2_KEYS = (96, 124, 96)
+
+
 def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, **kw: Any) -> Button:
     """A panel button; its word at the read size when it fits on one line."""
     size = read_size() if text_size(label, read_size())[0] <= rect.w - 10 else min_size()
@@ -52,7 +57,7 @@ def _button(rect: pygame.Rect, label: str, fn: Callable[[], object], key: str, *
 def buttons(s: MutaborScene) -> list[Button]:
     """The controls of the view shown now."""
     t = s.t
-    menu = _button(row(ROW2, 3, 6)[0], t("menu"), s.on_menu, "menu")
+    menu = _button(row(ROW2, ROW2_KEYS, 6)[0], t("menu"), s.on_menu, "menu")
     if s.view == "layout":
         if s.session.actions:  # the "Karten" view of a game under way: back to it, nothing to enter
             return [_button(ROW1, t("mutabor.ui.back_to_game"), s.play, "play", selected=True), menu]
@@ -61,20 +66,20 @@ def buttons(s: MutaborScene) -> list[Button]:
                 _button(play, t("mutabor.ui.play"), s.play, "play", selected=True), menu]
     if s.view == "enter":
         assert s.entry is not None
-        _menu, back, done = row(ROW2, 3, 6)
+        _menu, back, done = row(ROW2, ROW2_KEYS, 6)
         kinds = [Button(r, "", _picker(s, k), key=("kind", k), selected=s.entry.kind == k)
                  for r, k in zip(grid(PALETTE, 3, 2, 8, touch=True), KINDS, strict=True)]
         return [*kinds, menu, _button(back, t("back"), s.show_layout, "back"),
                 _button(done, t("mutabor.ui.done"), s.finish_entry, "done", selected=s.entry.missing() == 0)]
     cards, tip, swap = row(ROW1, 3, 6)
-    _menu, undo, draw = row(ROW2, 3, 6)
+    _menu, undo, draw = row(ROW2, ROW2_KEYS, 6)
     over = s.session.over
     return [_button(cards, t("mutabor.ui.cards"), s.show_layout, "cards"),
             _button(tip, t("mutabor.ui.tip"), s.toggle_hint, "tip", selected=s.hint_on),
             _button(swap, t("mutabor.ui.swap"), s.toggle_swap, "swap", enabled=(s.may_swap() or s.swapping),
                     selected=s.swapping),
             menu,
-            _button(undo, t("mutabor.ui.undo"), s.undo, "undo", enabled=s.session.can_undo() or s.sel is not None),
+            _button(undo, t("undo"), s.undo, "undo", enabled=s.session.can_undo() or s.sel is not None),
             _button(draw, t("mutabor.ui.draw_sure" if s.sure else "mutabor.ui.draw_button"), s.draw_agreed, "draw",
                     enabled=not over, color=theme.BAD if s.sure else None)]
 
