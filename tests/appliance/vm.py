@@ -42,7 +42,9 @@ class VM:
         cmd = [
             "qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "512",
             "-kernel", str(self.image_dir / "vmlinuz"), "-initrd", str(self.image_dir / "initrd.img"),
-            "-append", f"root=LABEL=root ro console=ttyAMA0 {extra_args}".strip(),
+            # under emulation on a busy machine udev may need longer than systemd's 90 s to name
+            # the data partition (the boot then stops in emergency mode): 5 minutes
+            "-append", f"root=LABEL=root ro console=ttyAMA0 systemd.default_device_timeout_sec=300 {extra_args}".strip(),
             "-drive", f"file={self.disk},format=raw,if=virtio,cache=writeback",
             "-device", "virtio-gpu-pci,id=gpu0,xres=800,yres=480",
             "-device", "virtio-keyboard-pci", "-device", "virtio-tablet-pci",
@@ -126,7 +128,7 @@ class VM:
         return path
 
     # -- the serial console ------------------------------------------------------------------
-    def wait_for_shell(self, timeout: float = 300) -> float:
+    def wait_for_shell(self, timeout: float = 900) -> float:
         """Seconds from qemu's start to the root shell on the serial console."""
         self._wait_for(lambda: "root@companion" in self._console_text(), timeout, "the serial root shell")
         self.sh("stty -echo; bind 'set enable-bracketed-paste off' 2>/dev/null; PS1='# '; "
