@@ -43,8 +43,9 @@ class VM:
             "qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "512",
             "-kernel", str(self.image_dir / "vmlinuz"), "-initrd", str(self.image_dir / "initrd.img"),
             # under emulation on a busy machine udev may need longer than systemd's 90 s to name
-            # the data partition (the boot then stops in emergency mode): 5 minutes
-            "-append", f"root=LABEL=root ro console=ttyAMA0 systemd.default_device_timeout_sec=300 {extra_args}".strip(),
+            # the data partition (the boot then stops in emergency mode): 10 minutes for every start job,
+            # devices too (systemd 252 has no systemd.default_device_timeout_sec)
+            "-append", f"root=LABEL=root ro console=ttyAMA0 systemd.default_timeout_start_sec=600 {extra_args}".strip(),
             "-drive", f"file={self.disk},format=raw,if=virtio,cache=writeback",
             "-device", "virtio-gpu-pci,id=gpu0,xres=800,yres=480",
             "-device", "virtio-keyboard-pci", "-device", "virtio-tablet-pci",
