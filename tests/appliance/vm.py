@@ -42,10 +42,7 @@ class VM:
         cmd = [
             "qemu-system-aarch64", "-M", "virt", "-cpu", "cortex-a53", "-smp", "2", "-m", "512",
             "-kernel", str(self.image_dir / "vmlinuz"), "-initrd", str(self.image_dir / "initrd.img"),
-            # under emulation on a busy machine udev may need longer than systemd's 90 s to name
-            # the data partition (the boot then stops in emergency mode): 10 minutes for every start job,
-            # devices too (systemd 252 has no systemd.default_device_timeout_sec)
-            "-append", f"root=LABEL=root ro console=ttyAMA0 systemd.default_timeout_start_sec=600 {extra_args}".strip(),
+            "-append", f"root=LABEL=root ro console=ttyAMA0 {extra_args}".strip(),
             "-drive", f"file={self.disk},format=raw,if=virtio,cache=writeback",
             "-device", "virtio-gpu-pci,id=gpu0,xres=800,yres=480",
             "-device", "virtio-keyboard-pci", "-device", "virtio-tablet-pci",
@@ -133,8 +130,14 @@ class VM:
         """Seconds from qemu's start to the root shell on the serial console."""
         self._wait_for(lambda: "root@companion" in self._console_text(), timeout, "the serial root shell")
         self.sh("stty -echo; bind 'set enable-bracketed-paste off' 2>/dev/null; PS1='# '; "
-                "export SYSTEMD_PAGER=cat PAGER=cat SYSTEMD_COLORS=0", 20)
-        return time.monotonic() - self.started
+                "export SYSTEMD_PAGER=cat PAGER=cat SYSTEMD_COLORS=0", 60)
+        shell = time.monotonic() - self.started
+        # Emulation on a busy host can take longer than the unit's 90 s from start to the first
+        # frame, and systemd would then restart it over and over: in RAM only (/run, gone at
+        # the next boot), the start may take 10 minutes
+        self.sh("mkdir -p /run/systemd/system/companion.service.d && printf '[Service]\\nTimeoutStartSec=600\\n' "
+                "> /run/systemd/system/companion.service.d/emulation.conf && systemctl daemon-reload", 300)
+        return shell
 
     def _console_text(self) -> str:
         try:

@@ -165,6 +165,12 @@ FSTAB
     unmount_all
 fi
 
+# systemd waits 90 s for the data partition to appear, then stops the boot in emergency mode;
+# emulated on a busy machine, udev took longer than that (a card reader's disk is there in
+# seconds): wait 10 minutes
+sed -i 's#^\(LABEL=data .*defaults,noatime\)\( \)#\1,x-systemd.device-timeout=10min\2#' "${out}/root/etc/fstab"
+grep -q 'x-systemd.device-timeout' "${out}/root/etc/fstab" || die "fstab: the data partition's line was not found"
+
 # -- 4. the disk: GPT, root and data, made without loop devices ---------------------------------
 say "disk image"
 img=${out}/companion-arm64.img
