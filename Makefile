@@ -108,8 +108,11 @@ screenshots: $(VENV)/.installed-run
 # The appliance: a Debian 12 arm64 disk image with the companion installed by its installer
 # (as root; IMAGE_CACHE keeps the bootstrapped roots, see tools/image/build.sh), and that image
 # booted in qemu-system-aarch64, driven and cut by tests/appliance (not part of make test).
+# `make image IMAGE_OVERLAY=1` makes the root a RAM overlay over the read-only partition;
+# IMAGE_OUT is where the image goes (make appliance-test reads APPLIANCE_IMAGE).
+IMAGE_OUT ?= build/image
 image:
-	bash tools/image/build.sh build/image
+	IMAGE_OVERLAY=$(IMAGE_OVERLAY) bash tools/image/build.sh $(IMAGE_OUT)
 
 appliance-test: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest -m appliance -s -p no:cacheprovider tests/appliance

@@ -160,7 +160,9 @@ run() {
 run_live() {
     if [[ -n "${root}" ]]; then
         printf '   (not under --root) $'; show "$@"
-    elif [[ "$1" == systemctl && ${dry_run} -eq 0 ]] && ! systemd_running; then
+    elif [[ ( "$1" == systemctl || "$1" == sysctl ) && ${dry_run} -eq 0 ]] && ! systemd_running; then
+        # an image being built (a chroot): its settings count from its first boot, and sysctl
+        # here would change the building machine's kernel
         printf '   (no running systemd: an image being built) $'; show "$@"
     else
         run "$@"

@@ -10,7 +10,8 @@
 # Environment: IMAGE_CACHE (the bootstrapped roots, default ~/.cache/companion-image),
 # IMAGE_PIN (the staff PIN, default 2468: change it on the appliance), DEBIAN_MIRROR,
 # IMAGE_PIP_CERT (a CA bundle for pip inside the image, where the host's network needs one),
-# IMAGE_OVERLAY=1 (the root as a RAM overlay instead of read-only; not tried yet).
+# IMAGE_OVERLAY=1 (the root as a RAM overlay over the read-only root: writable at run time,
+# every change gone at the next start; see docs/appliance.md).
 #
 # The slow parts are cached: debootstrap's second stage runs every arm64 program under
 # qemu-user (about 25 minutes on two cores), the kernel and display libraries take a few more.
@@ -145,8 +146,30 @@ find "${out}/root/var/lib/companion" -mindepth 1 -delete
 chown --reference="${out}/root/var/lib/companion" "${out}/data"
 chmod --reference="${out}/root/var/lib/companion" "${out}/data"
 if [[ "${IMAGE_OVERLAY:-0}" == 1 ]]; then
-    echo "IMAGE_OVERLAY=1 is not built yet: the root stays read-only" >&2
+    say "overlay root: initramfs script and the initramfs again"
+    # The root partition is mounted read-only underneath and a RAM disk on top (overlayfs), as
+    # Raspberry Pi OS's "overlay file system" does: programs may write anywhere, nothing of it
+    # reaches the card, a power cut or a reboot starts from the image again. Only the data
+    # partition (/var/lib/companion, mounted by fstab as before) keeps what is written.
+    install -m 0755 "${src}/tools/image/overlay-root" "${out}/root/etc/initramfs-tools/scripts/local-bottom/overlay-root"
+    grep -qx overlay "${out}/root/etc/initramfs-tools/modules" || echo overlay >> "${out}/root/etc/initramfs-tools/modules"
+    # "/" is the overlay now: fstab must not name the partition under it (systemd would remount
+    # it), and the RAM folders of the read-only root are not needed
+    cat > "${out}/root/etc/fstab" <<'FSTAB'
+# The root is a RAM overlay over the read-only root partition (/media/root-ro): only the
+# companion's data partition is written.
+LABEL=data  /var/lib/companion  ext4   defaults,noatime          0 2
+FSTAB
+    mount_into "${out}/root"
+    in_root "${out}/root" update-initramfs -u -k all
+    unmount_all
 fi
+
+# systemd waits 90 s for the data partition to appear, then stops the boot in emergency mode;
+# emulated on a busy machine, udev took longer than that (a card reader's disk is there in
+# seconds): wait 10 minutes
+sed -i 's#^\(LABEL=data .*defaults,noatime\)\( \)#\1,x-systemd.device-timeout=10min\2#' "${out}/root/etc/fstab"
+grep -q 'x-systemd.device-timeout' "${out}/root/etc/fstab" || die "fstab: the data partition's line was not found"
 
 # -- 4. the disk: GPT, root and data, made without loop devices ---------------------------------
 say "disk image"
