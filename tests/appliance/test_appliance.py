@@ -237,8 +237,12 @@ def test_power_cuts_lose_nothing_that_was_shown(vm: VM) -> None:
             vm.sh(BOX_UPDATES + " sleep 1", 30)
             also = ", a box file being replaced"
         key = _acting_key(vm, found.get("last", ""))
-        wait = rng.uniform(0.0, 1.5)
-        vm.key(key)
+        if cut % 2 == 1:    # within the first moments after the press: while the step is committed
+            wait = rng.uniform(0.0, 0.06)
+            vm.key_down(key)
+        else:               # later, once the step is stored (or about to be)
+            wait = rng.uniform(0.0, 1.5)
+            vm.key(key)
         time.sleep(wait)    # the cut before, during or after the step's commit
         vm.cut()
         vm.boot()

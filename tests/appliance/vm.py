@@ -108,6 +108,10 @@ class VM:
             raise RuntimeError(f"QMP {command}: {reply['error']}")
         return reply.get("return")
 
+    def key_down(self, qcode: str) -> None:
+        """Only the key's press (the app acts on it): what a cut right after it needs."""
+        self.qmp("input-send-event", events=[{"type": "key", "data": {"down": True, "key": {"type": "qcode", "data": qcode}}}])
+
     def key(self, qcode: str) -> None:
         for down in (True, False):
             self.qmp("input-send-event", events=[{"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}])
