@@ -133,13 +133,18 @@ def ready_to_give_back() -> bool:
     Done once the first frame is on screen, so the end of a game does not pay for it."""
     global _trim
     if _trim is None:
-        try:
-            import ctypes
-
-            _trim = ctypes.CDLL("libc.so.6").malloc_trim
-        except (OSError, AttributeError):
-            _trim = False
+        _trim = _libc("malloc_trim")
     return _trim is not False
+
+
+def _libc(name: str) -> Any:
+    """glibc's function ``name`` (ctypes), or False where there is none (another C library)."""
+    try:
+        import ctypes
+
+        return getattr(ctypes.CDLL("libc.so.6"), name)
+    except (OSError, AttributeError):
+        return False
 
 
 #: glibc's mallopt parameters (malloc.h)
@@ -171,12 +176,7 @@ def tune_malloc() -> bool:
       its own; two are enough for one drawing thread and a few quiet ones."""
     global _mallopt
     if _mallopt is None:
-        try:
-            import ctypes
-
-            _mallopt = ctypes.CDLL("libc.so.6").mallopt
-        except (OSError, AttributeError):
-            _mallopt = False
+        _mallopt = _libc("mallopt")
     if _mallopt is False:
         return False
     ok = True
