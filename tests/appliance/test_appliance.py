@@ -164,6 +164,49 @@ def test_a_game_by_keys_and_taps(vm: VM) -> None:
     assert int(found["steps"]) > 0 and found["check"] == "ok"
 
 
+def _chord(vm: VM, *qcodes: str) -> None:
+    """Keys held together, as a player's hand does: pressed in order, let go in reverse."""
+    for down, keys in ((True, qcodes), (False, tuple(reversed(qcodes)))):
+        for qcode in keys:
+            vm.qmp("input-send-event", events=[{"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}])
+            time.sleep(0.05)
+
+
+#: the active virtual terminal ("tty1"), read where the kernel shows it (the image has no kbd tools)
+ACTIVE_VT = "cat /sys/class/tty/tty0/active"
+#: ``chvt 2``: VT_ACTIVATE then VT_WAITACTIVE on /dev/tty0, which waits while the switch is refused
+CHVT_2 = ("timeout 5 python3 -c \"import fcntl, os; fd = os.open('/dev/tty0', os.O_RDWR); "
+          "fcntl.ioctl(fd, 0x5606, 2); fcntl.ioctl(fd, 0x5607, 2)\"; echo $?")
+
+
+def _black(path: Path) -> float:
+    """The share of pure black pixels: a text console is nearly all black, the app has none."""
+    import pygame
+    shot = pygame.image.load(str(path))
+    w, h = shot.get_size()
+    black = sum(1 for x in range(0, w, 2) for y in range(0, h, 2) if shot.get_at((x, y))[:3] == (0, 0, 0))
+    return black / ((w // 2) * (h // 2))
+
+
+def test_the_console_stays_with_the_kiosk(vm: VM, tmp_path: Path) -> None:
+    """Ctrl+Alt+F2, Alt+F3 and ``chvt 2`` switch to nothing: the kiosk holds its console
+    (``companion/ui/console.py``) and the app stays on the screen."""
+    _, first = vm.sh(ACTIVE_VT, 30)
+    seen = []
+    for what, do in (("Ctrl+Alt+F2", lambda: _chord(vm, "ctrl", "alt", "f2")),
+                     ("Alt+F3", lambda: _chord(vm, "alt", "f3")),
+                     ("chvt 2", lambda: seen.append(vm.sh(CHVT_2, 30)[1].strip()))):
+        do()
+        time.sleep(2)
+        _, vt = vm.sh(ACTIVE_VT, 30)
+        black = _black(vm.screendump(tmp_path / "after.ppm"))
+        print(f"console: {what}: {first.strip()} before, {vt.strip()} after; {black:.1%} of the screen black")
+        assert vt.strip() == first.strip() == "tty1"
+        assert black < 0.05
+    print(f"console: chvt 2 waited and was ended by timeout (status {seen[0]}): the switch was refused")
+    assert seen == ["124"]
+
+
 def _stop_story(vm: VM) -> str:
     """What systemd logged of the last stop, with the guest's clock."""
     _, out = vm.sh("journalctl -u companion -o short-monotonic --no-pager -n 40 | "
