@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -32,6 +34,22 @@ def _hub(broker, tmp_path: Path) -> Hub:
     return hub
 
 
+@contextmanager
+def _on_the_floor(broker, tmp_path: Path, name: str = "t1", on_command=None) -> Iterator[tuple[Hub, Store, TableFloor]]:
+    """The hub and one table on the broker, the table's floor started (answering commands with
+    ``on_command``); both stopped afterwards, whatever the test found."""
+    hub = _hub(broker, tmp_path)
+    store, floor = _table(broker, tmp_path, name)
+    if on_command is not None:
+        floor.on_command = on_command
+    floor.start()
+    try:
+        yield hub, store, floor
+    finally:
+        floor.stop()
+        hub.stop_mqtt()
+
+
 def _steps(hub: Hub) -> list[tuple]:
     with hub.store.lock:
         return hub.store.db.execute("SELECT table_id, game_id, step FROM events WHERE kind = 'step' "
@@ -51,10 +69,7 @@ def _hub_has(hub: Hub, count: int):
 
 
 def test_steps_reach_the_hub_once_and_the_state_is_shown(broker, tmp_path):
-    hub = _hub(broker, tmp_path)
-    store, floor = _table(broker, tmp_path)
-    floor.start()
-    try:
+    with _on_the_floor(broker, tmp_path) as (hub, store, floor):
         session = Session.new({"game": "alibaba", "players": 3, "seed": 4, "names": ["Ada", "Bo", "Cem"]}, store)
         _play(session, 8)
         wait_for(_hub_has(hub, 8), what="8 steps in the hub")
@@ -64,16 +79,10 @@ def test_steps_reach_the_hub_once_and_the_state_is_shown(broker, tmp_path):
         row = hub.store.tables()[0]
         assert row["status"] == "playing" and row["game"] == "alibaba" and row["players"] == ["Ada", "Bo", "Cem"]
         assert [p["name"] for p in row["detail"]] == ["Ada", "Bo", "Cem"] and "money" in row["detail"][0]
-    finally:
-        floor.stop()
-        hub.stop_mqtt()
 
 
 def test_broker_stopped_then_back_nothing_lost_nothing_doubled(broker, tmp_path):
-    hub = _hub(broker, tmp_path)
-    store, floor = _table(broker, tmp_path)
-    floor.start()
-    try:
+    with _on_the_floor(broker, tmp_path) as (hub, store, floor):
         session = Session.new({"game": "suleika", "players": 2, "seed": 9}, store)
         _play(session, 5)
         wait_for(_hub_has(hub, 5), what="5 steps before the outage")
@@ -85,9 +94,6 @@ def test_broker_stopped_then_back_nothing_lost_nothing_doubled(broker, tmp_path)
         wait_for(lambda: floor.pending() == 0, what="an empty outbox")
         steps = _steps(hub)
         assert [s[2] for s in steps] == list(range(15))
-    finally:
-        floor.stop()
-        hub.stop_mqtt()
 
 
 def test_hub_restarted_gets_what_came_while_it_was_away(broker, tmp_path):
@@ -131,10 +137,7 @@ def test_table_killed_with_an_unsent_outbox_sends_it_after_its_restart(broker, t
 
 
 def test_the_same_step_twice_is_stored_once(broker, tmp_path):
-    hub = _hub(broker, tmp_path)
-    store, floor = _table(broker, tmp_path)
-    floor.start()
-    try:
+    with _on_the_floor(broker, tmp_path) as (hub, store, floor):
         session = Session.new({"game": "suleika", "players": 2, "seed": 1}, store)
         _play(session, 2)
         wait_for(_hub_has(hub, 2), what="2 steps")
@@ -147,9 +150,6 @@ def test_the_same_step_twice_is_stored_once(broker, tmp_path):
         sender.disconnect()
         assert hub.store.event("t1", events[0]) is False
         assert [s[2] for s in _steps(hub)] == [0, 1]
-    finally:
-        floor.stop()
-        hub.stop_mqtt()
 
 
 def _client(broker, user: str, password: str | None = None) -> mqtt.Client:
@@ -164,12 +164,9 @@ def _client(broker, user: str, password: str | None = None) -> mqtt.Client:
 
 
 def test_a_hostile_client_with_a_tables_password_cannot_speak_for_another_table(broker, tmp_path):
-    hub = _hub(broker, tmp_path)
-    store, floor = _table(broker, tmp_path, "t2")
     got: list[tuple[str, dict]] = []
-    floor.on_command = lambda kind, payload: (got.append((kind, payload)), (True, ""))[1]
-    floor.start()
-    try:
+    on_command = lambda kind, payload: (got.append((kind, payload)), (True, ""))[1]  # noqa: E731
+    with _on_the_floor(broker, tmp_path, "t2", on_command) as (hub, _store, floor):
         wait_for(lambda: floor._connected.is_set(), what="t2 online")
         hostile = _client(broker, "t1")  # t1's own password
         fake = {"table": "t2", "game_id": "x", "seq": 1, "kind": "step", "step": 0, "game": "suleika",
@@ -193,18 +190,12 @@ def test_a_hostile_client_with_a_tables_password_cannot_speak_for_another_table(
         assert all(t["game"] != "fake" for t in t2)
         state = hub.store.db.execute("SELECT state FROM tables WHERE table_id = 't2'").fetchone()
         assert state is None or "fake" not in (state[0] or "")
-    finally:
-        floor.stop()
-        hub.stop_mqtt()
 
 
 def test_staff_commands_are_acknowledged_by_the_table(broker, tmp_path):
-    hub = _hub(broker, tmp_path)
-    store, floor = _table(broker, tmp_path)
     ended: list[dict] = []
-    floor.on_command = lambda kind, payload: (ended.append(payload), (True, ""))[1]
-    floor.start()
-    try:
+    on_command = lambda kind, payload: (ended.append(payload), (True, ""))[1]  # noqa: E731
+    with _on_the_floor(broker, tmp_path, on_command=on_command) as (hub, store, floor):
         session = Session.new({"game": "suleika", "players": 2, "seed": 1}, store)
         _play(session, 1)
         floor.call_staff()
@@ -219,6 +210,3 @@ def test_staff_commands_are_acknowledged_by_the_table(broker, tmp_path):
         assert len(ended) == 1
         hub.send("t1", "reboot", None)
         wait_for(lambda: hub.store.commands("t1")[0]["result"] == "refused", what="an unknown command refused")
-    finally:
-        floor.stop()
-        hub.stop_mqtt()
