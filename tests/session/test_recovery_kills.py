@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from companion.session.store import Store
@@ -70,7 +71,8 @@ def start(db: Path, kill: tuple[str, int] | None) -> tuple[int, list[str]]:
     return done.returncode, shown
 
 
-def test_a_recovery_killed_at_every_fsync_loses_no_game_and_is_told(tmp_path):
+def _mended_whole(tmp_path: Path) -> tuple[Path, list]:
+    """A damaged store (every game readable) and what a whole, uncut start makes of it."""
     image = tmp_path / "image.sqlite3"
     damaged_store(image)
     whole = tmp_path / "whole" / "g.sqlite3"
@@ -82,8 +84,13 @@ def test_a_recovery_killed_at_every_fsync_loses_no_game_and_is_told(tmp_path):
     expected = content(store)
     store.close()
     assert len(expected) == 5  # every game readable
+    return image, expected
+
+
+def _killed_starts(tmp_path: Path, image: Path) -> Iterator[tuple[str, int, Path, list[str]]]:
+    """A copy of ``image`` started and killed at the n-th sync, for n = 1, 2, ... until a start
+    runs whole: (the call, n, the copy, what the start said before it died)."""
     calls = ["fsync", "fdatasync"] if shutil.which("strace") else ["python"]
-    tally = {"kills": 0, "told_before_dying": 0, "told_at_next_start": 0}
     for call in calls:
         for n in range(1, MAX_KILLS):
             folder = tmp_path / f"{call}{n}"
@@ -94,22 +101,33 @@ def test_a_recovery_killed_at_every_fsync_loses_no_game_and_is_told(tmp_path):
             if rc == 0:
                 break  # the whole start ran before the n-th call: every one was hit
             assert rc in (-signal.SIGKILL, 128 + signal.SIGKILL), (call, n, rc)
-            tally["kills"] += 1
-            store, notices = Store.open(db)
-            try:
-                told = TOLD & {x.code for x in notices}
-                assert told or TOLD & set(shown), (call, n, shown, notices)
-                tally["told_at_next_start" if told else "told_before_dying"] += 1
-                assert content(store) == expected, (call, n, notices)  # no game lost, none doubled
-                assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            finally:
-                store.close()
-            again, notices = Store.open(db)
-            again.close()
-            assert notices == [], (call, n, notices)  # said once
-            assert not [p.name for p in folder.iterdir() if p.name.endswith(("-new", "-recovering"))]
+            yield call, n, db, shown
         else:
             raise AssertionError(f"a start kept calling {call} after {MAX_KILLS} kills")
+
+
+def _left_over(db: Path) -> list[str]:
+    return [p.name for p in db.parent.iterdir() if p.name.endswith(("-new", "-recovering"))]
+
+
+def test_a_recovery_killed_at_every_fsync_loses_no_game_and_is_told(tmp_path):
+    image, expected = _mended_whole(tmp_path)
+    tally = {"kills": 0, "told_before_dying": 0, "told_at_next_start": 0}
+    for call, n, db, shown in _killed_starts(tmp_path, image):
+        tally["kills"] += 1
+        store, notices = Store.open(db)
+        try:
+            told = TOLD & {x.code for x in notices}
+            assert told or TOLD & set(shown), (call, n, shown, notices)
+            tally["told_at_next_start" if told else "told_before_dying"] += 1
+            assert content(store) == expected, (call, n, notices)  # no game lost, none doubled
+            assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        finally:
+            store.close()
+        again, notices = Store.open(db)
+        again.close()
+        assert notices == [], (call, n, notices)  # said once
+        assert not _left_over(db)
     print(f"\nrecovery killed: {json.dumps(tally)}")
     assert tally["kills"] >= 9
 
@@ -120,39 +138,20 @@ def test_a_recovery_killed_at_every_fsync_with_its_note_lost_loses_no_game(tmp_p
     mending was cut off: it is done again from the file moved aside. Before, a games file
     moved aside with no note beside it meant a new, empty store: every game was left out of
     sight in the file moved aside."""
-    image = tmp_path / "image.sqlite3"
-    damaged_store(image)
-    whole = tmp_path / "whole" / "g.sqlite3"
-    whole.parent.mkdir()
-    shutil.copy(image, whole)
-    assert start(whole, None)[0] == 0
-    store = Store(whole)
-    expected = content(store)
-    store.close()
-    calls = ["fsync", "fdatasync"] if shutil.which("strace") else ["python"]
+    image, expected = _mended_whole(tmp_path)
     tally = {"kills": 0, "note_lost": 0, "told": 0}
-    for call in calls:
-        for n in range(1, MAX_KILLS):
-            folder = tmp_path / f"{call}{n}"
-            folder.mkdir()
-            db = folder / "g.sqlite3"
-            shutil.copy(image, db)
-            rc, shown = start(db, (call, n))
-            if rc == 0:
-                break
-            tally["kills"] += 1
-            for note in folder.glob("*-recovering*"):
-                note.unlink()
-                tally["note_lost"] += 1
-            store, notices = Store.open(db)
-            try:
-                tally["told"] += bool(TOLD & ({x.code for x in notices} | set(shown)))
-                assert content(store) == expected, (call, n, notices)  # no game lost, none doubled
-                assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            finally:
-                store.close()
-            assert not [p.name for p in folder.iterdir() if p.name.endswith(("-new", "-recovering"))]
-        else:
-            raise AssertionError(f"a start kept calling {call} after {MAX_KILLS} kills")
+    for call, n, db, shown in _killed_starts(tmp_path, image):
+        tally["kills"] += 1
+        for note in db.parent.glob("*-recovering*"):
+            note.unlink()
+            tally["note_lost"] += 1
+        store, notices = Store.open(db)
+        try:
+            tally["told"] += bool(TOLD & ({x.code for x in notices} | set(shown)))
+            assert content(store) == expected, (call, n, notices)  # no game lost, none doubled
+            assert store.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        finally:
+            store.close()
+        assert not _left_over(db)
     print(f"\nrecovery killed, note lost: {json.dumps(tally)}")
     assert tally["note_lost"] >= 9
