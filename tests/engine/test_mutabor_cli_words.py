@@ -69,3 +69,19 @@ def test_a_capture_refusal_and_the_start_cells_to_choose_from_count_from_1():
                          "left or row 1 from the top, column 5 from the left"), said
     said = str(refused(state, {"action": "move", "from": [5, 2], "to": [4, 2], "capture_to": [7, 2]}))
     assert said.startswith("The cell in row 8 from the top, column 3 from the left is not"), said
+
+
+
+def test_a_refusal_names_the_card_as_the_box_does():
+    """"The Krebs card …": the card's name as the box and the rules print it, not a lower-case key."""
+    from tests.engine.mutabor_helpers import move, put
+    from tests.engine.test_mutabor_moves import FIGURES, HERE
+
+    state = put(new(2, {HERE: "krebs"}), *FIGURES)
+    try:
+        move(state, HERE, (4, 2))
+    except IllegalAction as refusal:
+        assert refusal.code == "card_forbids"
+        assert str(refusal).startswith("The Krebs card in row "), str(refusal)
+    else:
+        raise AssertionError("the Krebs moved straight on")

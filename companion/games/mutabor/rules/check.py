@@ -80,7 +80,7 @@ def check_move(state: State, seat: int, a: Cell, b: Cell) -> int | None:
     way = _way(kind, a, b)
     if way is None:
         raise IllegalAction("card_forbids", "The {card} card in row {row} from the top, column {col} from the left"
-                            " does not move there", card=kind, **at(a))
+                            " does not move there", card=kind.capitalize(), **at(a))  # as the box names it
     for cell in way:
         if cell in CENTRE:
             raise IllegalAction("passes_centre", "No move may pass the centre (only the Krebs jumps it)")
