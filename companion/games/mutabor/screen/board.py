@@ -19,7 +19,7 @@ import pygame
 
 from companion.games.mutabor.rules.geometry import CELLS, CENTRE, OPPOSITE, SIDE_CELLS, SIZE, START, Cell
 from companion.games.mutabor.rules.state import Grid
-from companion.games.mutabor.screen.pictures import draw_card, draw_figure
+from companion.games.mutabor.screen.pictures import card_picture, draw_figure
 from companion.ui import theme
 from companion.ui.kit import BoardGrid, Label
 
@@ -48,17 +48,18 @@ def side_of(cell: Cell) -> str | None:
 
 
 def paint_maze(surf: pygame.Surface, grid: BoardGrid, maze: Grid | dict[Cell, str], *,
-               numbers: dict[Cell, int] | None = None, hide_centre: bool = True, offset: Cell = (0, 0)) -> None:
-    """Every card of ``maze`` (a grid, or the cells entered so far) into ``surf``; with
-    ``numbers`` each card also shows its dealing number. ``offset`` moves the picture (a
-    layer paints in its own coordinates)."""
+               numbers: dict[Cell, int] | None = None, hide_centre: bool = True, offset: Cell = (0, 0),
+               ground: Colour = theme.BG) -> None:
+    """Every card of ``maze`` (a grid, or the cells entered so far) into ``surf``, whose
+    ``ground`` shows round the cards' rounded corners; with ``numbers`` each card also shows
+    its dealing number. ``offset`` moves the picture (a layer paints in its own coordinates).
+    Each kind is drawn once per size (``card_picture``) and blitted onto its cells."""
+    small = bool(numbers)  # with its number the picture keeps to the top left, clear of the badge
     for cell in grid.cells():
         rect = grid.rect_of(cell).move(*offset).inflate(-2, -2)
         kind = maze.get(cell) if isinstance(maze, dict) else maze[cell[0]][cell[1]]
         shown = "hidden" if cell in CENTRE and hide_centre else kind
-        # with its number the picture keeps to the top left, clear of the number's badge
-        small = pygame.Rect(rect.x + 2, rect.y + 2, rect.w * 3 // 5, rect.h * 3 // 5) if numbers else None
-        draw_card(surf, rect, shown, picture=small)
+        surf.blit(card_picture(shown, rect.size, small, ground), rect)
     if numbers:
         paint_numbers(surf, grid, numbers, offset)
 
