@@ -130,10 +130,14 @@ def flag(surf: pygame.Surface, rect: pygame.Rect, colour: str) -> None:
 def draw_figures(surf: pygame.Surface, grid: BoardGrid, figures: Sequence[Sequence[Cell]],
                  colours: Sequence[str], lit: Cell | None = None) -> None:
     """Every figure on its cell (the chosen one ringed in gold)."""
-    radius = max(6, grid.cell * 2 // 7)
     for seat, cells in enumerate(figures):
         for cell in cells:
-            draw_figure(surf, grid.center_of(cell), radius, colours[seat], lit=cell == lit)
+            draw_figure_at(surf, grid, cell, colours[seat], lit=cell == lit)
+
+
+def draw_figure_at(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: str, lit: bool = False) -> None:
+    """One figure on its cell (drawn again over one already there: it covers it whole)."""
+    draw_figure(surf, grid.center_of(cell), max(6, grid.cell * 2 // 7), colour, lit=lit)
 
 
 def ring(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour, width: int = 5,

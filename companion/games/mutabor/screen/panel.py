@@ -41,6 +41,9 @@ PALETTE = pygame.Rect(X, 132, W, 268)
 ROW_H = 36
 #: where the referee's words may grow when they do not fit INFO (over the players' list)
 SAY_ROOM = pygame.Rect(X, INFO.y, W, ROW1.y - 4 - INFO.y)
+#: the panel's side of the screen, whole: nothing it draws reaches further left (a message's
+#: ground reaches 4 px left of X), and no mark of the maze reaches this far right
+SIDE = pygame.Rect(X - 4, 0, theme.SIZE[0] - (X - 4), theme.SIZE[1])
 
 
 #: the bottom row: menu, the middle key, the right key; the middle one wide enough for the
@@ -255,9 +258,10 @@ def hint_words(t: Texts, n: int | None) -> str:
     return str(t("mutabor.ui.hint_one" if n == 1 else "mutabor.ui.hint_n", n=n))
 
 
-def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
-    """Lit cells: the last move, where a captured figure went, the chosen figure's targets,
-    the start cells to choose from, the cards picked for a swap, the button cursor."""
+def draw_still_marks(s: MutaborScene, surf: pygame.Surface) -> None:
+    """The lit cells that stay while a player chooses (drawn under the figures): the last
+    move, where a captured figure went, the cards just swapped, the goal cells no card leads
+    to; in a capture's choice of start cells and in the card swap, every mark of that view."""
     g = s.grid
     moved, took = s.last_move(), s.last_capture()
     if moved is not None:
@@ -286,9 +290,21 @@ def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
     if swap is not None:  # the two cards just swapped, framed until the move
         for cell in (swap.data["a"], swap.data["b"]):
             board.ring(surf, g, tuple(cell), theme.GOLD, 6, strong=True)
-    if s.may_swap() or s.swapping:
+    if s.may_swap():
         for cell in s.unreachable():
             board.cross(surf, g, cell)
+
+
+def draw_choice_marks(s: MutaborScene, surf: pygame.Surface) -> None:
+    """The chosen figure's ring, its targets (a ring, corner marks and, on an empty cell, a
+    dot) and the button cursor on a target, drawn over the still picture every frame. None
+    of them reaches into a figure (a ring stays two pixels clear of a figure's rim), so they
+    look as if drawn under the figures; the cursor's dot on a figure it would capture is
+    left out, as the figure hides it. Nothing in a capture's choice or the card swap (their
+    marks are part of the still picture)."""
+    if s.pending is not None or s.swapping:
+        return
+    g = s.grid
     occupied = s.state.occupancy()
     if s.sel is not None:
         board.ring(surf, g, s.sel, theme.INK, 5, strong=True)
@@ -299,4 +315,5 @@ def draw_marks(s: MutaborScene, surf: pygame.Surface) -> None:
             board.dot(surf, g, cell, theme.GOOD)
     if s.target is not None:
         board.ring(surf, g, s.target, theme.INK, 5, strong=True)
-        board.dot(surf, g, s.target, theme.INK)
+        if s.target not in occupied:
+            board.dot(surf, g, s.target, theme.INK)

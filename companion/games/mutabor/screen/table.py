@@ -71,6 +71,13 @@ class MutaborScene(TableScene):
         self.numbers = {cell: k + 1 for k, cell in enumerate(box.dealing)}
         self.colours = [self.seat_colours(i)[0] for i in range(int(session.header["players"]))]
         self.cards = Layer(self.grid.area, self.paint_cards)
+        #: the maze with its margins as it stands while a player chooses (the cards, the marks
+        #: that stay, the figures), painted once per position and view, and the panel's side
+        #: (its words and keys), painted once per thing it says: a press that only moves a
+        #: choice blits both and draws the choice's marks over them
+        self.still = Layer(pygame.Rect(0, 0, panel.SIDE.x, panel.SIDE.h), self.paint_still, screen_coords=True,
+                           clear=False)
+        self.words = Layer(panel.SIDE, self.paint_words, screen_coords=True, clear=False)
         self._laid_for: Any = None  #: what the keys were laid out for (see ``layout``)
         self.layout()
 
@@ -116,9 +123,10 @@ class MutaborScene(TableScene):
         return next((e for e in self.session.last_events if e.kind == "swap"), None)
 
     def unreachable(self) -> list[Cell]:
-        """The goal cells of the player to move that no card leads to (a swap may mend it)."""
+        """The goal cells of the player to move that no card leads to (a swap may mend it),
+        worked out once per position."""
         seat = self.seat()
-        return [] if seat is None else unreachable_goals(self.state)[seat]
+        return [] if seat is None else self.session.per_position("mutabor.unreachable", unreachable_goals)[seat]
 
     def last_move(self) -> Event | None:
         return next((e for e in self.session.last_events if e.kind == "move"), None)
@@ -420,7 +428,63 @@ class MutaborScene(TableScene):
         return (self.state.grid, self.view, entered)
 
     def draw(self, surf: pygame.Surface) -> None:
+        """The still picture and the panel (each painted again only when what it shows
+        changed), then the marks of the choice being made over them; the maze entry, whose
+        every tap changes the maze, is drawn whole."""
         self.layout()
+        if self.view == "enter":
+            self.draw_entry(surf)
+            return
+        self.still.draw(surf, key=self.still_key())
+        self.words.draw(surf, key=self.words_key())
+        if self.view == "play":
+            panel.draw_choice_marks(self, surf)
+            owner = None if self.sel is None else self.state.occupancy().get(self.sel)
+            if owner is not None and self.pending is None:  # the chosen figure, lit, over its ring
+                board.draw_figure_at(surf, self.grid, self.sel, self.colours[owner], lit=True)
+
+    def paint_still(self, surf: pygame.Surface) -> None:
+        """The maze and its margins: the cards, and in play the marks that stay while a
+        player chooses and the figures (in a capture's choice or the card swap, every mark)."""
+        surf.fill(theme.BG, self.still.rect)
+        self.cards.draw(surf, key=self.cards_key())
+        if self.view == "play":
+            panel.draw_still_marks(self, surf)
+            lit = self.sel if self.pending is not None else None  # else lit over the choice's marks
+            board.draw_figures(surf, self.grid, self.state.figures, self.colours, lit=lit)
+
+    def still_key(self) -> Any:
+        """Everything the still picture shows: the cards, the position and its last move,
+        capture and swap; in a capture's choice or the card swap, that choice as well."""
+        if self.view != "play":
+            return (self.cards_key(),)
+        moved, took, swap = self.last_move(), self.last_capture(), self.last_swap()
+        recent = (None if moved is None else (tuple(moved.data["from"]), tuple(moved.data["to"])),
+                  None if took is None else tuple(took.data["to"]),
+                  None if swap is None else (tuple(swap.data["a"]), tuple(swap.data["b"])))
+        choosing = (self.pending, self.choice, self.sel) if self.pending is not None else None
+        swapping = (self.swap_first, self.swap_cursor) if self.swapping else None
+        return (self.cards_key(), self.state, recent, choosing, swapping)
+
+    def paint_words(self, surf: pygame.Surface) -> None:
+        surf.fill(theme.BG, self.words.rect)
+        panel.draw(self, surf)
+
+    def words_key(self) -> Any:
+        """Everything the panel shows: the view's words (whose turn, what the referee says or
+        the message shown, the fewest moves home) and how each key looks."""
+        looks = tuple(b.look() for b in self.buttons)
+        lang = getattr(self.t, "lang", None)
+        if self.view == "layout":
+            return ("layout", lang, bool(self.session.actions), looks)
+        banner = (self.banner.text, self.banner.bad) if self.banner.active(self.app.now()) else None
+        said = None if banner is not None else panel.info(self)
+        hints = self.hints() if self.hint_on else None
+        return ("play", lang, self.seat(), self.state.over, banner, said, bool(self.pending or self.swapping),
+                hints, looks)
+
+    def draw_entry(self, surf: pygame.Surface) -> None:
+        """The maze entry: the cards entered so far, the cursor, the palette."""
         area = self.grid.area  # the cards' layer covers it whole: the rest of the screen is cleared
         for strip in (pygame.Rect(0, 0, surf.get_width(), area.y), pygame.Rect(0, area.y, area.x, area.h),
                       pygame.Rect(area.right, area.y, surf.get_width() - area.right, area.h),
@@ -428,10 +492,7 @@ class MutaborScene(TableScene):
             if strip.w > 0 and strip.h > 0:
                 surf.fill(theme.BG, strip)
         self.cards.draw(surf, key=self.cards_key())
-        if self.view == "play":
-            panel.draw_marks(self, surf)
-            board.draw_figures(surf, self.grid, self.state.figures, self.colours, lit=self.sel)
-        elif self.view == "enter" and self.entry is not None:
+        if self.entry is not None:
             board.ring(surf, self.grid, self.entry.at, theme.INK, 5, strong=True)
         panel.draw(self, surf)
 
