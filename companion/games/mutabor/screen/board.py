@@ -22,6 +22,7 @@ from companion.games.mutabor.rules.state import Grid
 from companion.games.mutabor.screen.pictures import card_picture, draw_figure
 from companion.ui import theme
 from companion.ui.kit import BoardGrid, Label
+from companion.ui.kit.cache import byte_cached, surface_bytes
 
 BOARD = pygame.Rect(6, 16, 448, 448)
 MISSING = frozenset((r, c) for r in range(SIZE) for c in range(SIZE)) - CELLS
@@ -168,6 +169,25 @@ def corners(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour) -
         points = [(cx, cy), (cx + dx * k, cy), (cx, cy + dy * k)]
         pygame.draw.polygon(surf, colour, points)
         pygame.draw.polygon(surf, (10, 10, 10), points, 2)
+
+
+def target(surf: pygame.Surface, grid: BoardGrid, cell: Cell, colour: Colour, *, dot_too: bool) -> None:
+    """A lit target: its ring, its corner marks and, on an empty cell (``dot_too``), its dot,
+    blitted from a picture made once per cell size and colour (a frame shows every target of
+    the chosen figure: one blit each instead of ten shapes)."""
+    surf.blit(_target(grid.cell, colour, dot_too), grid.rect_of(cell))
+
+
+@byte_cached("target marks", 256 * 1024, surface_bytes)
+def _target(size: int, colour: Colour, dot_too: bool) -> pygame.Surface:
+    """The marks of a lit target on a see-through cell of ``size`` (they keep inside it)."""
+    picture = pygame.Surface((size, size), pygame.SRCALPHA)
+    one = BoardGrid(pygame.Rect(0, 0, size, size), 1, 1)
+    ring(picture, one, (0, 0), colour, 5)
+    corners(picture, one, (0, 0), colour)
+    if dot_too:
+        dot(picture, one, (0, 0), colour)
+    return picture
 
 
 def cross(surf: pygame.Surface, grid: BoardGrid, cell: Cell) -> None:

@@ -309,10 +309,7 @@ def draw_choice_marks(s: MutaborScene, surf: pygame.Surface) -> None:
     if s.sel is not None:
         board.ring(surf, g, s.sel, theme.INK, 5, strong=True)
     for cell in s.lit():
-        board.ring(surf, g, cell, theme.GOOD, 5)
-        board.corners(surf, g, cell, theme.GOOD)
-        if cell not in occupied:
-            board.dot(surf, g, cell, theme.GOOD)
+        board.target(surf, g, cell, theme.GOOD, dot_too=cell not in occupied)
     if s.target is not None:
         board.ring(surf, g, s.target, theme.INK, 5, strong=True)
         if s.target not in occupied:
