@@ -181,10 +181,19 @@ def _disc(colour: str, radius: int) -> pygame.Surface:
 
 
 def draw_figure(surf: pygame.Surface, center: Point, radius: int, colour: str, *, lit: bool = False) -> None:
-    """A figure: a disc in the player's colour with its pattern, a white rim and a dark ring,
-    so it stands out on every card ground."""
-    cx, cy = int(center[0]), int(center[1])
-    disc = _disc(colour, radius)
-    pygame.draw.circle(surf, (250, 250, 250), (cx, cy), radius + 3)
-    surf.blit(disc, (cx - radius, cy - radius))
-    pygame.draw.circle(surf, theme.GOLD if lit else (20, 20, 20), (cx, cy), radius + 3, 4 if lit else 2)
+    """A figure: a disc in the player's colour with its pattern, a white rim and a dark ring
+    (gold when ``lit``), so it stands out on every card ground."""
+    c = radius + 4  # the figure's centre in its picture, which holds the rim whole
+    surf.blit(_figure(colour, radius, lit), (int(center[0]) - c, int(center[1]) - c))
+
+
+@byte_cached("figures", 256 * 1024, surface_bytes)
+def _figure(colour: str, radius: int, lit: bool) -> pygame.Surface:
+    """A figure on a see-through square, made once per colour, size and ring (its pixels
+    are opaque or see-through, so a blit puts down exactly what drawing it there would)."""
+    c = radius + 4
+    figure = pygame.Surface((2 * c + 1, 2 * c + 1), pygame.SRCALPHA)
+    pygame.draw.circle(figure, (250, 250, 250), (c, c), radius + 3)
+    figure.blit(_disc(colour, radius), (c - radius, c - radius))
+    pygame.draw.circle(figure, theme.GOLD if lit else (20, 20, 20), (c, c), radius + 3, 4 if lit else 2)
+    return figure
