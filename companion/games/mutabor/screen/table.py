@@ -439,9 +439,10 @@ class MutaborScene(TableScene):
         self.words.draw(surf, key=self.words_key())
         if self.view == "play":
             panel.draw_choice_marks(self, surf)
-            owner = None if self.sel is None else self.state.occupancy().get(self.sel)
-            if owner is not None and self.pending is None:  # the chosen figure, lit, over its ring
-                board.draw_figure_at(surf, self.grid, self.sel, self.colours[owner], lit=True)
+            sel = self.sel
+            owner = None if sel is None else self.state.occupancy().get(sel)
+            if sel is not None and owner is not None and self.pending is None:  # lit, over its ring
+                board.draw_figure_at(surf, self.grid, sel, self.colours[owner], lit=True)
 
     def paint_still(self, surf: pygame.Surface) -> None:
         """The maze and its margins: the cards, and in play the marks that stay while a
