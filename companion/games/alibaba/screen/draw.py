@@ -23,7 +23,8 @@ from companion.games.alibaba.screen.end import lines_needed
 from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
-from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row
+from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row, text_size
+from companion.ui.kit.text import render
 
 if TYPE_CHECKING:
     from companion.games.alibaba.screen.table import AlibabaScene
@@ -95,13 +96,16 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
     elif scene.view == "cards" and scene.deal is None:
         draw_cards(scene, surf, scene.left, names)
     elif fate is not None and scene.deal is None:
-        draw_fate(scene, surf, fate, names)
+        grid_key, stakes_key = fate_keys(scene, fate, names)
+        scene.fate_shown = fate  # what the two layers paint, when their keys changed
+        scene.fate_layer.draw(surf, key=grid_key)
+        scene.stakes_layer.draw(surf, key=stakes_key)
     else:
         if scene.deal is not None:
             draw_deal(scene, surf, names)
         else:
             draw_route(scene, surf)
-        draw_players(scene, surf, scene.players_rect, names)
+        scene.players_layer.draw(surf, key=players_key(scene, names))
     chance = scene.pending()
     if scene.deal is None and scene.dice.busy(now):
         draw_rolling(scene, surf, now, die)
@@ -129,9 +133,23 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
 
 
 def banner_label(text: str, box: pygame.Rect, role: str = "read") -> Label:
-    """The event box's words in ``box``: at the read size, wrapped."""
-    return Label(text, inset(box, 8, 4), role="say" if role == "read" else role, size=read_size(), color=theme.INK,
-                 wrap=True)
+    """The event box's words in ``box``: at the read size, wrapped (role "min", the low box under
+    the fate grid: at the read size or else the smallest, :func:`stepped`)."""
+    if role != "read":
+        return stepped(text, inset(box, 8, 4), color=theme.INK, wrap=True)
+    return Label(text, inset(box, 8, 4), role="say", size=read_size(), color=theme.INK, wrap=True)
+
+
+def stepped(text: str, rect: pygame.Rect, color: tuple[int, int, int] = theme.INK, bold: bool = False,
+            wrap: bool = False, align: str = "left") -> Label:
+    """A label that may be smaller than the read size, in two steps: at the read size where
+    ``text`` shows whole in ``rect`` at it, else at the smallest size, never a size in between
+    (each size the font is opened at costs about 4 M instructions the first time, and a
+    shrinking label tries several)."""
+    img = render(text, read_size(bold), color, bold, rect.w if wrap else 0, align)
+    whole = img.get_width() <= rect.w and img.get_height() <= rect.h
+    return Label(text, rect, role="min", size=read_size(bold) if whole else min_size(bold), color=color, bold=bold,
+                 align=align, wrap=wrap)
 
 
 def fits_whole(text: str, box: pygame.Rect) -> bool:
@@ -182,8 +200,7 @@ def chip_width(rect: pygame.Rect, names: list[str]) -> int:
     beside the money: the full width, narrower for longer names (down to a count and its shape
     side by side), or 0: no gang columns in the rows (six players with the longest names), the
     cards per gang are then in the cards view."""
-    face = theme.font(read_size())
-    widest = max((face.size(name)[0] for name in names), default=0)
+    widest = max((text_size(name, read_size())[0] for name in names), default=0)
     for chip_w in range(CHIP_W, CHIP_MIN - 1, -1):
         if row_columns(pygame.Rect(rect.x + 20, rect.y, rect.w - 24, ROW_H), chip_w)[0].w >= widest:
             return chip_w
@@ -249,6 +266,20 @@ def sign_rect(chip: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(sign.x, chip.centery - 6, 12, 12)
 
 
+def players_key(scene: AlibabaScene, names: list[str]) -> tuple[Any, ...]:
+    """Everything the players' rows show (:func:`draw_players`): their layer is painted again
+    only when one of these changed, a press that changes none of them blits it."""
+    st = scene.state
+    return (tuple(names), getattr(scene.t, "lang", None), st.turn, st.over, scene.session.engine.current_player(st),
+            st.money, st.cards, st.hands)
+
+
+def paint_players(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The players' layer (in the screen's coordinates): the rows on the screen's background."""
+    surf.fill(theme.BG, scene.players_rect)
+    draw_players(scene, surf, scene.players_rect, scene.names())
+
+
 def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
     """Per player: colour, name, money and cards per gang (each count with its gang's colour
     and shape, the columns headed where there is room); with room, the groups and hand."""
@@ -293,14 +324,14 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
     st = scene.state
     n = st.players
     width = rect.w - 26
-    face = theme.font(min_size())
     compact = n * (READ_H + MIN_H + 1) > rect.h
     # compact, the counts per gang are in the players' rows; where those have no room for them
     # (long names), they stand here, on the name's line at the smallest size
     counts = not compact or not names_fit_beside_chips(scene.players_rect, names)
     texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in range(n)]
     # a line where the text is narrower than it (as pygame wraps it), else the lines it wraps to
-    need = [1 if face.size(text)[0] <= width else max(2, lines_needed(text, min_size(), width)) for text in texts]
+    need = [1 if text_size(text, min_size())[0] <= width else max(2, lines_needed(text, min_size(), width))
+            for text in texts]
     top_h = (MIN_H if counts else 0) if compact else READ_H
     base = [(1 if counts else 2) if compact else 0] * n
     spare = rect.h - n * top_h - sum(base) * MIN_H - (n - 1)
@@ -425,11 +456,47 @@ def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tupl
     return None
 
 
-def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
-    """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
+def fate_rects(scene: AlibabaScene) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where the arrest's note, the fate grid and what each player risks go (the left side)."""
     area = scene.left
     note_r, top = cut(area, "bottom", FATE_NOTE_H, 6)
     grid_r, side = row(top, [FATE_W, area.w - FATE_W - 6], 6)
+    return note_r, grid_r, side
+
+
+def fate_keys(scene: AlibabaScene, fate: FateView, names: list[str]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """What the fate grid with the arrest's note shows, and what the stakes show: each of their
+    layers is painted again only when its own key changed (a player dumping cards changes the
+    stakes, seldom the grid)."""
+    lang = getattr(scene.t, "lang", None)
+    lit = frozenset(n for n, cost in fate.stakes.items() if sum(cost.values()))
+    grid = (lang, fate.gangs, fate.row, fate.row_set, fate.column_set, fate.number, lit)
+    stakes = (lang, tuple(names), fate.row, fate.column_set, fate.number, tuple(sorted(fate.caught.items())),
+              tuple(sorted(fate.chance.items())),
+              tuple(sorted((n, tuple(sorted(cost.items()))) for n, cost in fate.stakes.items())))
+    return grid, stakes
+
+
+def paint_fate(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The fate grid's layer (in the screen's coordinates): the grid and the arrest's note on the
+    screen's background (the stakes beside it are a layer of their own)."""
+    surf.fill(theme.BG, scene.left)
+    if scene.fate_shown is not None:
+        draw_fate(scene, surf, scene.fate_shown)
+
+
+def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The stakes' layer: what each player risks, or paid, on the screen's background."""
+    side = fate_rects(scene)[2]
+    surf.fill(theme.BG, side)
+    if scene.fate_shown is not None:
+        draw_stakes(scene, surf, scene.fate_shown, side, scene.names())
+
+
+def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView) -> None:
+    """The 6 × 6 fate grid (black die = row, white die = column) and the arrest's note under it
+    (what each player risks is drawn beside it, by :func:`draw_stakes`)."""
+    note_r, grid_r, _side = fate_rects(scene)
     cell = min((grid_r.w - 30) // 6, (grid_r.h - MIN_H - 4) // 6)
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
@@ -464,7 +531,6 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: 
     if fate.column_set is not None:
         note.append(ui(t, "white_set", value=fate.column_set))
     Label(" · ".join(note), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
-    draw_stakes(scene, surf, fate, side, names)
 
 
 def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
@@ -538,5 +604,5 @@ def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
               color=theme.INK_DIM).draw(surf)
     for i, (short, _reason) in enumerate(entries[top: top + lines]):
         y = y0 + i * LEDGER_ROW_H
-        Label(short, pygame.Rect(rect.x, y, rect.w, LEDGER_ROW_H - 4), size=read_size(), wrap=True,
-              color=theme.GOLD if top + i == total - 1 else theme.INK).draw(surf)
+        stepped(short, pygame.Rect(rect.x, y, rect.w, LEDGER_ROW_H - 4), wrap=True,
+                color=theme.GOLD if top + i == total - 1 else theme.INK).draw(surf)

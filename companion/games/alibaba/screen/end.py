@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import Label, inset, line_height, min_size, read_size
+from companion.ui.kit import Label, inset, line_height, min_size, read_size, text_size
 
 KADI = frozenset({"kadi_bribe", "kadi_bribe_broke"})
 PLOT_MIN_H = 90  #: the chart's least height on the end screen (its axis labels and lines)
@@ -88,9 +88,10 @@ def picture_rect(players: int, names: list[str] | None = None,
 def table_width(names: list[str], rows: list[tuple[str, list[Any]]]) -> int:
     """The width the end screen's rows take with every name whole at the smallest size: a swatch,
     the name and each figure's column (measured as the end screen measures them)."""
-    font, small = theme.font(read_size()), theme.font(min_size())
-    widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10 for label, values in rows]
-    return 16 + max(small.size(name)[0] for name in names) + 6 + sum(widths)
+    big, small = read_size(), min_size()
+    widths = [max([text_size(str(v), big)[0] for v in values] + [text_size(label, small)[0], 40]) + 10
+              for label, values in rows]
+    return 16 + max(text_size(name, small)[0] for name in names) + 6 + sum(widths)
 
 
 def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list[tuple[int, int, int]],
@@ -111,7 +112,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     low = min(min(p) for p in st.money) // 100 * 100
     if low >= top:
         low = top - 100
-    axis_w = max(theme.font(min_size()).size(str(v))[0] for v in (top, low)) + 6
+    axis_w = max(text_size(str(v), min_size())[0] for v in (top, low)) + 6
     legend_w = 18 if patterns else 0
     plot = pygame.Rect(area.x + axis_w, area.y + line // 2, area.w - axis_w - legend_w - 4, area.h - line)
     steps = max(1, len(st.money) - 1)

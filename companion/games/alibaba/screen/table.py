@@ -58,6 +58,7 @@ from companion.ui.kit import (
     read_size,
     room_for,
     row,
+    text_size,
 )
 from companion.ui.table import TableScene
 
@@ -182,6 +183,14 @@ class AlibabaScene(TableScene):
         #: the screen under a tumbling die, painted once per roll (see ``draw.draw``)
         self.tumbling = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
                               screen_coords=True, clear=False)
+        #: the parts of the still picture that change less often than it does, each painted
+        #: again only when what it shows changed (``draw.players_key``, ``draw.fate_keys``)
+        self.players_layer = Layer(self.players_rect, lambda surf: look.paint_players(self, surf),
+                                   screen_coords=True, clear=False)
+        self.fate_shown: look.FateView | None = None  # the arrest the fate and stakes layers show
+        self.fate_layer = Layer(self.left, lambda surf: look.paint_fate(self, surf), screen_coords=True, clear=False)
+        self.stakes_layer = Layer(look.fate_rects(self)[2], lambda surf: look.paint_stakes(self, surf),
+                                  screen_coords=True, clear=False)
 
     # -- layout, once -------------------------------------------------------------------------
     def layout(self) -> None:
@@ -322,8 +331,8 @@ class AlibabaScene(TableScene):
     def breakable(self, label: str) -> str:
         """A choice's words with a word too wide for its key broken with a hyphen (at a gang's
         name inside it: "Schatzkammer- räuber"), never in the middle without one."""
-        face, width = theme.font(read_size()), self.right.w - 28
-        return hyphenated(label, lambda w: face.size(w)[0] <= width, tuple(g.name for g in self.box.gangs))
+        size, width = read_size(), self.right.w - 28
+        return hyphenated(label, lambda w: text_size(w, size)[0] <= width, tuple(g.name for g in self.box.gangs))
 
     def show_cursor(self) -> None:
         if self._options and self.deal is None:
@@ -643,8 +652,8 @@ class AlibabaScene(TableScene):
                          else ui(self.t, "no_kadi"))
             notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
                          else ui(self.t, "no_loot"))
-        face = theme.font(min_size())
-        notes = [hyphenated(note, lambda w: face.size(w)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
+        size = min_size()
+        notes = [hyphenated(note, lambda w: text_size(w, size)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
                  for note in notes]  # a group name wider than the notes breaks with a hyphen
         colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
         patterns = [theme.swatch(look.seat_colour(self, s), 12, 12) for s in range(self.state.players)]
