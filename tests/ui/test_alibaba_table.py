@@ -376,7 +376,7 @@ def test_the_black_and_the_white_die_are_drawn_and_tumble(app, monkeypatch):
         drive(scene, lambda s, phase=phase: s.phase == phase)
         settle(app)
         drawn.clear()
-        scene.tumbling.invalidate()  # the still screen was painted once already: paint it again
+        scene.repaint()  # the layers were painted once already: paint them again
         scene.draw(app.screen)
         assert drawn[-1] == (None, kind, 0.0)  # a blank die of the right colour waits
         app.inject("roll", value)

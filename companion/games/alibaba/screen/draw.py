@@ -11,12 +11,14 @@ without "…" (every text goes through the kit's ``Label``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.engine.base import Event
 from companion.games.alibaba.rules.arrest import fate_number
+from companion.games.alibaba.rules.arrest import risk as arrest_risk
 from companion.games.alibaba.rules.engine import AliBabaEngine
 from companion.games.alibaba.rules.state import State
 from companion.games.alibaba.screen.end import lines_needed
@@ -60,26 +62,28 @@ def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The screen under the controls. While a die tumbles only the die moves: the rest is the
-    picture of the state before the roll, painted once per roll (``scene.tumbling``)."""
+    """The screen under the controls. A still screen is a picture of the position and the view
+    (``scene.still``): a press that only moves the cursor over the choices (drawn over it) blits
+    it. While a die tumbles only the die moves over the picture of the state before the roll,
+    painted once per roll. The picture itself is painted from layers (the route, the players,
+    the fate grid, the stakes, the cards, the ledger), each painted again only when what it
+    shows changed (:func:`draw_still`)."""
     now = scene.app.now()
     if scene.deal is None and scene.dice.busy(now):
         key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view,
                scene.ledger_top, getattr(scene.t, "lang", None))
-        scene.tumbling.draw(surf, key=key)
+        scene.still.draw(surf, key=key)
         if scene.dice.busy(scene.app.now()):
             scene.dice.draw(surf, rolling_box(scene), now)
             return
         # the die came to rest while the picture was painted: part of it may show the roll's
         # result already, so it is not kept, and the frame is drawn as a still one
-        scene.tumbling.invalidate()
-    if scene.deal is None and not scene.dice.busy(now):
-        # a still screen is a picture of the position and the view: a press that only moves
-        # the cursor over the choices (drawn over it) blits it instead of drawing it again
+        scene.still.invalidate()
+    if scene.deal is None:
         st = scene.session.state
         still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top,
                  getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
-        scene.tumbling.draw(surf, key=still)
+        scene.still.draw(surf, key=still)
         return
     draw_still(scene, surf, now)
 
@@ -92,9 +96,9 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
           color=theme.GOLD).draw(surf)
     fate = scene.fate()
     if scene.view == "ledger" and scene.deal is None:
-        draw_ledger(scene, surf)
+        scene.ledger_layer.draw(surf, key=ledger_key(scene))
     elif scene.view == "cards" and scene.deal is None:
-        draw_cards(scene, surf, scene.left, names)
+        scene.cards_layer.draw(surf, key=players_key(scene, names))
     elif fate is not None and scene.deal is None:
         grid_key, stakes_key = fate_keys(scene, fate, names)
         scene.fate_shown = fate  # what the two layers paint, when their keys changed
@@ -231,17 +235,27 @@ def draw_gang_heading(scene: AlibabaScene, surf: pygame.Surface, head: pygame.Re
 def draw_chips(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips_r: pygame.Rect, size: int) -> None:
     """A player's cards per gang: each gang's colour, its shape and the count."""
     st, box = scene.state, scene.box
-    for k, (gang, chip) in enumerate(zip(box.gangs, row(chips_r, 4, 3), strict=True)):
-        count = sum(st.cards[seat][g] for g in box.groups_of((k,)))
+    held = st.cards[seat]
+    for k, (gang, (chip, figure, sign)) in enumerate(zip(box.gangs, chip_places(tuple(chips_r)), strict=True)):
+        count = sum(held[g] for g in scene.gang_groups[k])
         rgb = theme.rgb(gang.color)
         pygame.draw.rect(surf, rgb if count else tuple(c // 3 for c in rgb), chip, border_radius=6)
-        figure = row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[1]
         if count >= 10 and chip.w < CHIP_W:
             figure = chip  # two digits in a narrow chip: the count takes it whole, the heading says the gang
         else:
-            draw_symbol(surf, k, sign_rect(chip), DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
+            draw_symbol(surf, k, sign, DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
         Label(str(count), figure, role="min", size=size, color=ink_on(rgb) if count else theme.INK_DIM,
               align="center").draw(surf)
+
+
+@lru_cache(maxsize=64)
+def chip_places(chips_r: tuple[int, int, int, int]) -> tuple[tuple[pygame.Rect, pygame.Rect, pygame.Rect], ...]:
+    """Each gang's chip in a row's gang columns ``chips_r``, where its count goes and where its
+    shape goes (laid out once per place: every row of every frame asks; never draw on them)."""
+    out = []
+    for chip in row(pygame.Rect(chips_r), 4, 3):
+        out.append((chip, row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[1], sign_rect(chip)))
+    return tuple(out)
 
 
 def players_layout(rect: pygame.Rect, players: int,
@@ -275,9 +289,9 @@ def players_key(scene: AlibabaScene, names: list[str]) -> tuple[Any, ...]:
 
 
 def paint_players(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The players' layer (in the screen's coordinates): the rows on the screen's background."""
-    surf.fill(theme.BG, scene.players_rect)
-    draw_players(scene, surf, scene.players_rect, scene.names())
+    """The players' layer (its own coordinates): the rows on the screen's background."""
+    surf.fill(theme.BG)
+    draw_players(scene, surf, surf.get_rect(), scene.names())
 
 
 def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
@@ -436,12 +450,12 @@ def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tupl
         groups = box.groups_of(st.arrest_gangs)
         stakes: dict[int, dict[int, int]] = {}
         for n in range(1, 37):
-            cost = {seat: sum(st.cards[seat][g] for g in groups if n in box.groups[g].fate) * bribe
-                    for seat in range(st.players)}
+            hit = [g for g in groups if n in box.groups[g].fate]
+            cost = {seat: sum(st.cards[seat][g] for g in hit) * bribe for seat in range(st.players)} if hit else {}
             cost = {s: c for s, c in cost.items() if c}
             if cost:
                 stakes[n] = cost
-        risk = engine.summary(st)["arrest"] or {"players": []}
+        risk = arrest_risk(box, st) or {"players": []}
         row_ = st.row if st.row is not None else st.preset_black
         return FateView(gangs=tuple(box.gangs[g].name for g in st.arrest_gangs), row=row_,
                         row_set=st.row is None and st.preset_black is not None, column_set=st.preset_white,
@@ -456,9 +470,9 @@ def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tupl
     return None
 
 
-def fate_rects(scene: AlibabaScene) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """Where the arrest's note, the fate grid and what each player risks go (the left side)."""
-    area = scene.left
+def fate_rects(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where the arrest's note, the fate grid and what each player risks go in ``area`` (the
+    left side)."""
     note_r, top = cut(area, "bottom", FATE_NOTE_H, 6)
     grid_r, side = row(top, [FATE_W, area.w - FATE_W - 6], 6)
     return note_r, grid_r, side
@@ -478,25 +492,24 @@ def fate_keys(scene: AlibabaScene, fate: FateView, names: list[str]) -> tuple[tu
 
 
 def paint_fate(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The fate grid's layer (in the screen's coordinates): the grid and the arrest's note on the
-    screen's background (the stakes beside it are a layer of their own)."""
-    surf.fill(theme.BG, scene.left)
+    """The fate grid's layer (the left side, in its own coordinates): the grid and the arrest's
+    note on the screen's background (the stakes beside it are a layer of their own)."""
+    surf.fill(theme.BG)
     if scene.fate_shown is not None:
-        draw_fate(scene, surf, scene.fate_shown)
+        draw_fate(scene, surf, scene.fate_shown, surf.get_rect())
 
 
 def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """The stakes' layer: what each player risks, or paid, on the screen's background."""
-    side = fate_rects(scene)[2]
-    surf.fill(theme.BG, side)
+    surf.fill(theme.BG)
     if scene.fate_shown is not None:
-        draw_stakes(scene, surf, scene.fate_shown, side, scene.names())
+        draw_stakes(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
 
 
-def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView) -> None:
-    """The 6 × 6 fate grid (black die = row, white die = column) and the arrest's note under it
-    (what each player risks is drawn beside it, by :func:`draw_stakes`)."""
-    note_r, grid_r, _side = fate_rects(scene)
+def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: pygame.Rect) -> None:
+    """The 6 × 6 fate grid (black die = row, white die = column) and the arrest's note under it,
+    in ``area`` (what each player risks is drawn beside it, by :func:`draw_stakes`)."""
+    note_r, grid_r, _side = fate_rects(area)
     cell = min((grid_r.w - 30) // 6, (grid_r.h - MIN_H - 4) // 6)
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
@@ -590,11 +603,30 @@ def ledger_controls(scene: AlibabaScene) -> list[Control]:
                     key="ledger_down", icon="down")]
 
 
-def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The whole ledger, for disputes: every payment, newest at the bottom."""
+def ledger_key(scene: AlibabaScene) -> tuple[Any, ...]:
+    """What the ledger's layer shows: the lines in view of the payments so far (a new payment or
+    a scroll paints it again)."""
+    st = scene.state
+    return (getattr(scene.t, "lang", None), ledger_window(scene), len(scene.ledger()), st.bank_paid,
+            st.bank_received)
+
+
+def paint_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The ledger's layer (its own coordinates) on the screen's background."""
+    surf.fill(theme.BG)
+    draw_ledger(scene, surf, surf.get_rect())
+
+
+def paint_cards(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The cards view's layer (its own coordinates) on the screen's background."""
+    surf.fill(theme.BG)
+    draw_cards(scene, surf, surf.get_rect(), scene.names())
+
+
+def draw_ledger(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """The whole ledger, for disputes: every payment, newest at the bottom, in ``rect``."""
     entries = scene.ledger()
     top, lines, total = ledger_window(scene)
-    rect = scene.ledger_rect
     ledger = scene.session.engine.summary(scene.state)["ledger"]
     head = counted(scene.t, "ledger_title", total, paid=ledger["bank_paid"], received=ledger["bank_received"])
     Label(head, pygame.Rect(rect.x, rect.y, rect.w, LEDGER_HEAD_H), bold=True, color=theme.GOLD, wrap=True).draw(surf)

@@ -131,8 +131,11 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
         x = at(r, 0)[0]
         for y in range(plot.y, plot.bottom, 8):
             pygame.draw.line(surf, theme.INK_DIM, (x, y), (x, min(plot.bottom, y + 4)), 1)
+    # every seat's line has its points at the same x: worked out once (a game has hundreds)
+    xs = [at(i, low)[0] for i in range(len(st.money))]
+    span = top - low or 1
     for seat, colour in enumerate(colours):
-        pts = [at(i, p[seat]) for i, p in enumerate(st.money)]
+        pts = list(zip(xs, [plot.bottom - round(plot.h * (p[seat] - low) / span) for p in st.money]))
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, False, pts, 3)
     if patterns:
