@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -70,7 +70,7 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
     shows changed (:func:`draw_still`)."""
     now = scene.app.now()
     if scene.deal is None and scene.dice.busy(now):
-        key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view,
+        key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view, scene.cards_page,
                scene.ledger_top, getattr(scene.t, "lang", None))
         scene.still.draw(surf, key=key)
         if scene.dice.busy(scene.app.now()):
@@ -81,7 +81,7 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
         scene.still.invalidate()
     if scene.deal is None:
         st = scene.session.state
-        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top,
+        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top, scene.cards_page,
                  getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
         scene.still.draw(surf, key=still)
         return
@@ -98,12 +98,16 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
     if scene.view == "ledger" and scene.deal is None:
         scene.ledger_layer.draw(surf, key=ledger_key(scene))
     elif scene.view == "cards" and scene.deal is None:
-        scene.cards_layer.draw(surf, key=players_key(scene, names))
+        scene.cards_layer.draw(surf, key=(players_key(scene, names), scene.cards_page))
     elif fate is not None and scene.deal is None:
         grid_key, stakes_key = fate_keys(scene, fate, names)
         scene.fate_shown = fate  # what the two layers paint, when their keys changed
-        scene.fate_layer.draw(surf, key=grid_key)
-        scene.stakes_layer.draw(surf, key=stakes_key)
+        if names_beside_grid(scene, names):
+            scene.fate_layer.draw(surf, key=grid_key)
+            scene.stakes_layer.draw(surf, key=stakes_key)
+        else:
+            scene.fate_top_layer.draw(surf, key=grid_key)
+            scene.fate_rows_layer.draw(surf, key=(stakes_key, scene.session.engine.current_player(scene.state)))
     else:
         if scene.deal is not None:
             draw_deal(scene, surf, names)
@@ -317,8 +321,9 @@ def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, n
         if chips:
             draw_chips(scene, surf, seat, chips_r, read_size())
         if r.h >= line.h + MIN_H:
-            Label(cards_text(scene, seat), pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom),
-                  color=theme.INK_DIM, wrap=r.h >= READ_H + 2 * MIN_H + 8, valign="top").draw(surf)
+            box = pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom)
+            wrap = r.h >= READ_H + 2 * MIN_H + 8
+            Label(cards_line(scene, seat, box, wrap), box, color=theme.INK_DIM, wrap=wrap, valign="top").draw(surf)
 
 
 def cards_text(scene: AlibabaScene, seat: int) -> str:
@@ -330,19 +335,48 @@ def cards_text(scene: AlibabaScene, seat: int) -> str:
     return " · ".join(p for p in (hand, held) if p) or ui(scene.t, "no_cards")
 
 
-def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
-    """The cards view: per player the name with the cards per gang (each with its shape), and
-    under it every group held and the movement cards in hand, wrapped whole (a player with more
-    groups gets more lines). Where that leaves too little room (five or six players), each
-    player's name and cards are one text over the whole width, at least two lines each."""
+def cards_line(scene: AlibabaScene, seat: int, box: pygame.Rect, wrap: bool) -> str:
+    """A player's cards under the name in the players' rows, whole in ``box``: every group held
+    and the hand where they fit (:func:`cards_text`), else the hand and how many groups (the
+    chips beside the name count the cards per gang, the cards view names every group), never
+    cut with "…"."""
     st = scene.state
-    n = st.players
+    full = cards_text(scene, seat)
+    groups = sum(1 for n in st.cards[seat] if n)
+    hand = ui(scene.t, "hand", cards=" ".join(map(str, st.hands[seat]))) if st.hands[seat] else ""
+    short = " · ".join(p for p in (hand, counted(scene.t, "groups", groups) if groups else "") if p)
+    for text in (full, short or full):
+        img = render(text, min_size(), theme.INK_DIM, False, box.w if wrap else 0)
+        if img.get_width() <= box.w and img.get_height() <= box.h:
+            return text
+    return hand or full
+
+
+class CardsPlan(NamedTuple):
+    """How the cards view lays out some players' rows (:func:`cards_plan`)."""
+
+    seats: list[int]
+    compact: bool
+    counts: bool            # the counts per gang on the name's line
+    texts: list[str]
+    top_h: int              # the name's line (0: the name is part of the text)
+    lines: list[int]        # the lines each player's text gets
+    spare: int              # px left over, shared among the rows
+    whole: bool             # every text gets the lines it needs
+
+
+def cards_plan(scene: AlibabaScene, rect: pygame.Rect, names: list[str], seats: list[int]) -> CardsPlan:
+    """Per player of ``seats`` the name with the cards per gang (each with its shape), and under
+    it every group held and the movement cards in hand, wrapped whole (a player with more groups
+    gets more lines). Where that leaves too little room (five or six players), each player's name
+    and cards are one text over the whole width, at least two lines each."""
+    n = len(seats)
     width = rect.w - 26
     compact = n * (READ_H + MIN_H + 1) > rect.h
     # compact, the counts per gang are in the players' rows; where those have no room for them
     # (long names), they stand here, on the name's line at the smallest size
     counts = not compact or not names_fit_beside_chips(scene.players_rect, names)
-    texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in range(n)]
+    texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in seats]
     # a line where the text is narrower than it (as pygame wraps it), else the lines it wraps to
     need = [1 if text_size(text, min_size())[0] <= width else max(2, lines_needed(text, min_size(), width))
             for text in texts]
@@ -352,14 +386,39 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
     extra = list(base)
     # lines for the groups, one round at a time (every player one line first), while there is room
     for _round in range(max(need, default=0)):
-        for seat in range(n):
-            if extra[seat] < need[seat] and spare >= MIN_H:
-                extra[seat] += 1
+        for k in range(n):
+            if extra[k] < need[k] and spare >= MIN_H:
+                extra[k] += 1
                 spare -= MIN_H
+    return CardsPlan(seats, compact, counts, texts, top_h, extra, spare,
+                     all(got >= want for got, want in zip(extra, need, strict=True)))
+
+
+def cards_pages(scene: AlibabaScene, rect: pygame.Rect, names: list[str]) -> list[list[int]]:
+    """The players the cards view shows on each of its pages: all on one where every player's
+    cards show whole, else as many in seating order as show whole on a page (a long hand with
+    many groups and six players); the view key turns the pages."""
+    seats = list(range(scene.state.players))
+    if cards_plan(scene, rect, names, seats).whole:
+        return [seats]
+    pages: list[list[int]] = [[]]
+    for seat in seats:
+        if pages[-1] and not cards_plan(scene, rect, names, [*pages[-1], seat]).whole:
+            pages.append([])
+        pages[-1].append(seat)
+    return pages
+
+
+def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str],
+               seats: list[int] | None = None) -> None:
+    """The cards view's rows for ``seats`` (default: every player), laid out by :func:`cards_plan`."""
+    st = scene.state
+    plan = cards_plan(scene, rect, names, list(range(st.players)) if seats is None else seats)
+    n, width, top_h, spare = len(plan.seats), rect.w - 26, plan.top_h, plan.spare
     y = rect.y
     acting = scene.session.engine.current_player(st)
-    for seat in range(n):
-        h = top_h + extra[seat] * MIN_H + (spare // n if spare > 0 else 0)
+    for k, seat in enumerate(plan.seats):
+        h = top_h + plan.lines[k] * MIN_H + (spare // n if spare > 0 else 0)
         r = pygame.Rect(rect.x, y, rect.w, h)
         y += h + 1
         if seat == st.turn and not st.over:
@@ -373,9 +432,9 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
             size = read_size() if top_h == READ_H else min_size()
             Label(names[seat], name_r, role="min", size=size, color=theme.INK).draw(surf)
             draw_chips(scene, surf, seat, chips_r, size)
-        if extra[seat]:
-            Label(texts[seat], pygame.Rect(r.x + 20, line.bottom, width, r.bottom - line.bottom),
-                  color=theme.INK, wrap=True, valign="center" if compact and not counts else "top").draw(surf)
+        if plan.lines[k]:
+            Label(plan.texts[k], pygame.Rect(r.x + 20, line.bottom, width, r.bottom - line.bottom),
+                  color=theme.INK, wrap=True, valign="center" if plan.compact and not plan.counts else "top").draw(surf)
 
 
 # -- the die and the keys for a real one ---------------------------------------------------------------
@@ -536,38 +595,51 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
         if active:
             pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
                              border_radius=6)
-    t = scene.t
-    gangs = ui(t, "all_gangs") if len(fate.gangs) == len(scene.box.gangs) else ", ".join(fate.gangs)
-    note = [ui(t, "arrest_of", gangs=gangs), ui(t, "bribe", bribe=scene.box.settings.kadi_bribe)]
-    if fate.row_set:
-        note.append(ui(t, "black_set", value=fate.row))
-    if fate.column_set is not None:
-        note.append(ui(t, "white_set", value=fate.column_set))
-    Label(" · ".join(note), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
+    Label(fate_note(scene, fate), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
+
+
+def stake(fate: FateView, seat: int) -> tuple[str, tuple[int, int, int], str]:
+    """What the Kadi may take from ``seat`` (worst case, red; or "0", green) and the chance, or
+    what he took: (amount, its colour, chance or "")."""
+    if fate.number is not None:
+        paid = fate.caught.get(seat, 0)
+        return (f"−{paid}", theme.BAD, "") if paid else ("0", theme.GOOD, "")
+    # the numbers that can still come up: the row, and the column event 7 set (without it a
+    # player showed "≤400" beside the "0%" the engine rightly gave)
+    numbers = [m for m in range(1, 37) if (fate.row is None or (m - 1) // 6 + 1 == fate.row)
+               and (fate.column_set is None or (m - 1) % 6 + 1 == fate.column_set)]
+    worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
+    chance = fate.chance.get(seat, 0.0)
+    # never "≤400" beside "0%": a chance under half a percent is "<1%"
+    odds = ("<1%" if chance * 100 < 0.5 else f"{round(chance * 100)}%") if worst else ""
+    return (f"≤{worst}", theme.BAD, odds) if worst else ("0", theme.GOOD, "")
+
+
+def stakes_rows(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The stakes' caption and each player's row in the column beside the fate grid."""
+    caption_r, body = cut(rect, "top", MIN_H + 2, 2)
+    return caption_r, column(body, players, 2)
+
+
+def names_beside_grid(scene: AlibabaScene, names: list[str]) -> bool:
+    """Whether the stakes beside the fate grid name every player whole: each row has a line for
+    the name over its amount, and every name fits it. Where not (six players, or long names),
+    the arrest is shown in rows under a smaller picture of the fate (:func:`draw_fate_rows`),
+    each row with the whole name at the read size."""
+    side = fate_rects(scene.left)[2]
+    rows = stakes_rows(side, len(names))[1]
+    return rows[0].h >= READ_H + MIN_H and all(text_size(n, min_size())[0] <= side.w - 14 for n in names)
 
 
 def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
                 names: list[str]) -> None:
     """Per player: what the Kadi may take (worst case and chance), or took."""
-    caption_r, body = cut(rect, "top", MIN_H + 2, 2)
+    caption_r, rows = stakes_rows(rect, scene.state.players)
     caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes")
     Label(caption, caption_r, color=theme.INK_DIM).draw(surf)
-    for seat, r in enumerate(column(body, scene.state.players, 2)):
+    for seat, r in enumerate(rows):
         surf.blit(theme.swatch(seat_colour(scene, seat), 10, r.h - 4), (r.x, r.y + 2))
-        if fate.number is not None:
-            paid = fate.caught.get(seat, 0)
-            text, color = (f"−{paid}", theme.BAD) if paid else ("0", theme.GOOD)
-            odds = ""
-        else:
-            # the numbers that can still come up: the row, and the column event 7 set (without it a
-            # player showed "≤400" beside the "0%" the engine rightly gave)
-            numbers = [m for m in range(1, 37) if (fate.row is None or (m - 1) // 6 + 1 == fate.row)
-                       and (fate.column_set is None or (m - 1) % 6 + 1 == fate.column_set)]
-            worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
-            chance = fate.chance.get(seat, 0.0)
-            # never "≤400" beside "0%": a chance under half a percent is "<1%"
-            odds = ("<1%" if chance * 100 < 0.5 else f"{round(chance * 100)}%") if worst else ""
-            text, color = (f"≤{worst}", theme.BAD) if worst else ("0", theme.GOOD)
+        text, color, odds = stake(fate, seat)
         inner = pygame.Rect(r.x + 14, r.y, r.w - 14, r.h)
         if r.h >= READ_H + MIN_H:
             name_r, risk_r = cut(inner, "top", MIN_H, 0)
@@ -576,6 +648,104 @@ def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect:
             risk_r = inner
         risk_r, odds_r = row(risk_r, [3, 2], 4)
         Label(text, risk_r, role="read", bold=True, color=color).draw(surf)
+        if odds:
+            Label(odds, odds_r, color=theme.BAD, align="right").draw(surf)
+
+
+# -- the arrest in rows: six players, or names too long for the column beside the grid -------------
+FATE_CELL = 38      # a number of the fate's row in the picture over the rows
+
+
+def paint_fate_top(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """Over the rows (in the route's place): the arrest's note and the fate in small, on the
+    screen's background."""
+    surf.fill(theme.BG)
+    if scene.fate_shown is not None:
+        draw_fate_top(scene, surf, scene.fate_shown, surf.get_rect())
+
+
+def paint_fate_rows(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The rows' layer: per player the whole name and what the Kadi may take, or took."""
+    surf.fill(theme.BG)
+    if scene.fate_shown is not None:
+        draw_fate_rows(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
+
+
+def fate_note(scene: AlibabaScene, fate: FateView) -> str:
+    """The arrest's note: which gangs, the Kadi's bribe a card, dice set by events."""
+    t = scene.t
+    gangs = ui(t, "all_gangs") if len(fate.gangs) == len(scene.box.gangs) else ", ".join(fate.gangs)
+    note = [ui(t, "arrest_of", gangs=gangs), ui(t, "bribe", bribe=scene.box.settings.kadi_bribe)]
+    if fate.row_set:
+        note.append(ui(t, "black_set", value=fate.row))
+    if fate.column_set is not None:
+        note.append(ui(t, "white_set", value=fate.column_set))
+    return " · ".join(note)
+
+
+def fate_look(fate: FateView, n: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """A fate number's fill and ink: gold when it came up, red while it costs someone, dim
+    outside the row the black die set."""
+    active = fate.row is not None and (n - 1) // 6 + 1 == fate.row
+    dim = fate.row is not None and not active
+    if fate.number == n:
+        return theme.GOLD, DARK
+    if sum(fate.stakes.get(n, {}).values()) and not dim:
+        return (DANGER if fate.row is not None else DANGER_DIM), theme.INK
+    return (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
+
+
+def draw_fate_top(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect) -> None:
+    """The arrest's note, then the fate: once the black die set the row, that row's six numbers
+    (the one that came up lit); before, in words, the numbers that cost anyone (every one of the
+    36 is still possible). The rows' caption at the right."""
+    caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes")
+    caption_w = text_size(caption, min_size())[0] + 8
+    note = fate_note(scene, fate)
+    note_w = rect.w - caption_w - 4
+    note_h = lines_needed(note, min_size(), note_w) * MIN_H
+    note_r, fate_r = cut(rect, "top", note_h, 6)
+    Label(note, pygame.Rect(note_r.x, note_r.y, note_w, note_h), color=theme.BAD, bold=True, wrap=True,
+          valign="top").draw(surf)
+    Label(caption, pygame.Rect(rect.right - caption_w, rect.y, caption_w, MIN_H), color=theme.INK_DIM,
+          align="right").draw(surf)
+    if fate.row is not None:
+        strip = pygame.Rect(fate_r.x, fate_r.y, fate_r.w, FATE_CELL)
+        label_r, cells = row(strip, [strip.w - 6 * (FATE_CELL + 3), 6 * (FATE_CELL + 3)], 0)
+        Label(ui(scene.t, "fate_row", row=fate.row), label_r, bold=True, color=theme.GOLD).draw(surf)
+        for c in range(1, 7):
+            n = fate_number(fate.row, c)
+            box = pygame.Rect(cells.x + (c - 1) * (FATE_CELL + 3), cells.centery - FATE_CELL // 2, FATE_CELL,
+                              FATE_CELL)
+            fill, ink = fate_look(fate, n)
+            pygame.draw.rect(surf, fill, box, border_radius=5)
+            Label(str(n), box, bold=True, color=ink, align="center").draw(surf)
+        return
+    costly = [n for n in range(1, 37) if sum(fate.stakes.get(n, {}).values())]
+    if not costly:
+        words = ui(scene.t, "fate_costs_none")
+    elif len(costly) == 36:
+        words = ui(scene.t, "fate_costs_all")
+    elif len(costly) > 18:  # the shorter list: the numbers that cost nothing
+        words = ui(scene.t, "fate_costs_but", numbers=", ".join(str(n) for n in range(1, 37) if n not in costly))
+    else:
+        words = ui(scene.t, "fate_costs", numbers=", ".join(map(str, costly)))
+    Label(words, fate_r, color=theme.INK, wrap=True, valign="top").draw(surf)
+
+
+def draw_fate_rows(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
+                   names: list[str]) -> None:
+    """Per player a row: the colour, the whole name at the read size, what the Kadi may take and
+    the chance (or what he took); the player who decides now framed in gold."""
+    acting = scene.session.engine.current_player(scene.state)
+    for seat, r in enumerate(column(rect, scene.state.players, 1)):
+        if seat == acting:
+            pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+        surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
+        text, color, odds = stake(fate, seat)
+        name_r, risk_r, odds_r = row(pygame.Rect(r.x + 20, r.y, r.w - 24, r.h), [r.w - 24 - 8 - 96 - 56, 96, 56], 4)
+        stepped(names[seat], name_r, color=theme.INK).draw(surf)
+        Label(text, risk_r, role="read", bold=True, color=color, align="right").draw(surf)
         if odds:
             Label(odds, odds_r, color=theme.BAD, align="right").draw(surf)
 
@@ -618,9 +788,11 @@ def paint_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
 
 
 def paint_cards(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The cards view's layer (its own coordinates) on the screen's background."""
+    """The cards view's layer (its own coordinates) on the screen's background: the players of
+    the page shown."""
     surf.fill(theme.BG)
-    draw_cards(scene, surf, surf.get_rect(), scene.names())
+    pages = scene.cards_pages()
+    draw_cards(scene, surf, surf.get_rect(), scene.names(), pages[min(scene.cards_page, len(pages) - 1)])
 
 
 def draw_ledger(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect) -> None:

@@ -180,6 +180,7 @@ class AlibabaScene(TableScene):
     def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.view = "players"          # or "cards" (every player's cards) or "ledger"
+        self.cards_page = 0            # the cards view's page, where it needs more than one
         self.ledger_top: int | None = None
         self.deal: Deal | None = None  # an agreed sale or trade being entered
         self.dice = DieShow()
@@ -201,6 +202,8 @@ class AlibabaScene(TableScene):
         #: the arrest shown, kept with what it was worked out from (see :meth:`fate`)
         self._fate: tuple[Any, bool, bool, int, look.FateView | None] | None = None
         self.fate_shown: look.FateView | None = None  # the arrest the fate and stakes layers show
+        self.fate_top_layer = Layer(self.route_rect, lambda surf: look.paint_fate_top(self, surf), clear=False)
+        self.fate_rows_layer = Layer(self.players_rect, lambda surf: look.paint_fate_rows(self, surf), clear=False)
         self.cards_layer = Layer(self.left, lambda surf: look.paint_cards(self, surf), clear=False)
         self.ledger_layer = Layer(self.ledger_rect, lambda surf: look.paint_ledger(self, surf), clear=False)
         self.fate_layer = Layer(self.left, lambda surf: look.paint_fate(self, surf), clear=False)
@@ -249,13 +252,14 @@ class AlibabaScene(TableScene):
         risks in an arrest), only the route's words, the arrest's note or old ledger lines."""
         if self.deal is not None:
             return self.route_rect
-        if self.view == "ledger":
-            return pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w, 2 * look.READ_H + 12)
+        if self.view == "ledger":  # over the oldest lines in view, grown down where it needs more room
+            return room_for(self.banner.text, pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w,
+                                                          2 * look.READ_H + 12), self.ledger_rect)
         if self.view == "cards":
             return room_for(self.banner.text, pygame.Rect(self.left.x, self.left.y, self.left.w, 2 * look.READ_H + 12),
                             self.left)
-        if self.fate() is not None:
-            return self.fate_note_rect
+        if self.fate() is not None and look.names_beside_grid(self, self.names()):
+            return self.fate_note_rect  # under the grid (in rows, the arrest leaves the route's place)
         if look.fits_whole(self.banner.text, self.caption_rect):
             return self.caption_rect
         if look.fits_whole(self.banner.text, self.route_rect):
@@ -384,7 +388,7 @@ class AlibabaScene(TableScene):
     def repaint(self) -> None:
         """Paint every layer again at the next frame (a test that changed what they draw)."""
         for layer in (self.still, self.players_layer, self.cards_layer, self.ledger_layer, self.fate_layer,
-                      self.stakes_layer, self.route.layer):
+                      self.stakes_layer, self.fate_top_layer, self.fate_rows_layer, self.route.layer):
             layer.invalidate()
 
     def shown_session(self) -> Any:
@@ -525,12 +529,29 @@ class AlibabaScene(TableScene):
     def toggle_ledger(self) -> None:
         """STRAIGHT: the ledger, and back to the players."""
         self.view = "players" if self.view == "ledger" else "ledger"
-        self.ledger_top = None
+        self.ledger_top, self.cards_page = None, 0
 
     def next_view(self) -> None:
-        """The view key: players, then every player's cards, then the ledger, then the players."""
+        """The view key: players, then every player's cards (page by page where they need more
+        than one), then the ledger, then the players."""
+        if self.view == "cards" and self.cards_page + 1 < len(self.cards_pages()):
+            self.cards_page += 1
+            return
         self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
-        self.ledger_top = None
+        self.ledger_top, self.cards_page = None, 0
+
+    def cards_pages(self) -> list[list[int]]:
+        """The players on each page of the cards view (``draw.cards_pages``), once per position."""
+        lang = getattr(self.t, "lang", None)
+        return self.session.per_position(f"alibaba.cards_pages.{lang}",
+                                         lambda _state: look.cards_pages(self, self.left, self.names()))
+
+    def view_label(self) -> str:
+        """The view key's words: the view it goes to, or the cards view's next page ("Karten 2/2")."""
+        pages = len(self.cards_pages()) if self.view == "cards" else 1
+        if self.cards_page + 1 < pages:
+            return ui(self.t, "cards_page", page=self.cards_page + 2, pages=pages)
+        return ui(self.t, VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)])
 
     def scroll_ledger(self, step: int) -> None:
         total, lines = len(self.ledger()), look.ledger_lines(self)
@@ -613,8 +634,12 @@ class AlibabaScene(TableScene):
                                size=read_size()))
             out += self.pad.controls() if self.deal.is_pad() else self.choices.controls()
             return out
-        view_label = ui(self.t, VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)])
-        out.append(Control(self.view_rect, view_label, self.next_view, key="view"))
+        label = self.view_label()
+        if self.view == "cards" and self.cards_page + 1 < len(self.cards_pages()):
+            # "Karten 2/2" may take a smaller size than the views' names beside "Menü"
+            out.append(Control(self.view_rect, label, self.next_view, key="view", role="min", size=read_size()))
+        else:
+            out.append(Control(self.view_rect, label, self.next_view, key="view"))
         if self.view == "ledger":
             out += look.ledger_controls(self)
         chance = self.pending()
