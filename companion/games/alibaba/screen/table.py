@@ -258,8 +258,11 @@ class AlibabaScene(TableScene):
         if self.view == "cards":
             return room_for(self.banner.text, pygame.Rect(self.left.x, self.left.y, self.left.w, 2 * look.READ_H + 12),
                             self.left)
-        if self.fate() is not None and look.names_beside_grid(self, self.names()):
-            return self.fate_note_rect  # under the grid (in rows, the arrest leaves the route's place)
+        if self.fate() is not None:
+            if look.names_beside_grid(self, self.names()):
+                return self.fate_note_rect  # under the grid
+            if look.fits_whole(self.banner.text, self.route_rect):
+                return self.route_rect  # in rows: over the arrest's note and the fate's row, all of them
         if look.fits_whole(self.banner.text, self.caption_rect):
             return self.caption_rect
         if look.fits_whole(self.banner.text, self.route_rect):
