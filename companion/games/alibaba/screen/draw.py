@@ -728,7 +728,7 @@ def draw_fate_top(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rec
     caption_w = text_size(caption, min_size())[0] + 8
     note = fate_note(scene, fate)
     note_w = rect.w - caption_w - 4
-    note_h = lines_needed(note, min_size(), note_w) * MIN_H
+    note_h = render(note, min_size(True), theme.BAD, True, note_w).get_height()  # as the label wraps it
     note_r, fate_r = cut(rect, "top", note_h, 6)
     Label(note, pygame.Rect(note_r.x, note_r.y, note_w, note_h), color=theme.BAD, bold=True, wrap=True,
           valign="top").draw(surf)
