@@ -25,8 +25,7 @@ from companion.games.alibaba.screen.end import lines_needed
 from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
-from companion.ui.kit import Control, Label, audit, column, cut, inset, line_height, min_size, read_size, row, text_size
-from companion.ui.kit.cache import ByteCache, surface_bytes
+from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row, text_size
 from companion.ui.kit.text import render
 
 if TYPE_CHECKING:
@@ -591,36 +590,12 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
                 fill, ink = DANGER if fate.row is not None else DANGER_DIM, theme.INK
             else:
                 fill, ink = (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
-            img, marks = cell_picture(str(n), box.size, fill, ink)
-            surf.blit(img, box)
-            if audit.active():  # the number, as if drawn here
-                audit.replay(marks, box.topleft, surf.get_rect())
+            pygame.draw.rect(surf, fill, box, border_radius=5)
+            Label(str(n), box, bold=True, color=ink, align="center").draw(surf)
         if active:
             pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
                              border_radius=6)
     Label(fate_note(scene, fate), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
-
-
-#: the fate grid's numbers as pictures (a box and its number on the screen's background), by bytes:
-#: a new row or number paints the grid again from 36 blits, not 36 boxes and texts
-_CELLS: ByteCache[tuple[Any, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
-    "alibaba fate numbers", 1024 * 1024, lambda kept: surface_bytes(kept[0]))
-
-
-def cell_picture(text: str, size: tuple[int, int], fill: tuple[int, int, int],
-                 ink: tuple[int, int, int]) -> tuple[pygame.Surface, audit.Record]:
-    """One number of the fate grid: its box in ``fill``, the number in ``ink`` (the same pixels
-    as drawing them on the background), and the text drawn, for the audit."""
-    key = (text, size, fill, ink)
-    kept = _CELLS.get(key)
-    if kept is None:
-        img = pygame.Surface(size)
-        img.fill(theme.BG)
-        with audit.capture() as marks:
-            pygame.draw.rect(img, fill, img.get_rect(), border_radius=5)
-            Label(text, img.get_rect(), bold=True, color=ink, align="center").draw(img)
-        kept = _CELLS.put(key, (img, marks))
-    return kept
 
 
 def stake(fate: FateView, seat: int) -> tuple[str, tuple[int, int, int], str]:
