@@ -25,8 +25,8 @@ from companion.games.alibaba.screen.end import lines_needed
 from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
-from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row, text_size
-from companion.ui.kit.text import render
+from companion.ui.kit import Control, Label, audit, column, cut, inset, line_height, min_size, read_size, row, text_size
+from companion.ui.kit.text import cap_height, place, render
 
 if TYPE_CHECKING:
     from companion.games.alibaba.screen.table import AlibabaScene
@@ -565,6 +565,21 @@ def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
         draw_stakes(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
 
 
+def number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False) -> None:
+    """A number of the fate grid centred in ``box`` at the smallest size: the pixels (and the
+    audit's note) of ``Label(text, box, bold=bold, color=color, align="center")``, without a
+    label's fitting, which a number that fits never needs (a new row draws 48 of them)."""
+    size = min_size(bold)
+    img = render(text, size, color, bold)
+    if img.get_width() > box.w or img.get_height() > box.h:
+        Label(text, box, bold=bold, color=color, align="center").draw(surf)
+        return
+    at = place(img, box, "center", "center")
+    surf.blit(img, at)
+    if audit.active():
+        audit.note_text(text, cap_height(size, bold), size, "min", box, at, surf.get_rect())
+
+
 def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: pygame.Rect) -> None:
     """The 6 × 6 fate grid (black die = row, white die = column) and the arrest's note under it,
     in ``area`` (what each player risks is drawn beside it, by :func:`draw_stakes`)."""
@@ -573,12 +588,12 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
         lit = fate.number is not None and (fate.number - 1) % 6 + 1 == c
-        Label(str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2), align="center",
-              color=theme.GOLD if lit else theme.INK_DIM).draw(surf)
+        number(surf, str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2),
+               theme.GOLD if lit else theme.INK_DIM)
     for r in range(1, 7):
         active = fate.row == r
-        Label(str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell), bold=active, align="center",
-              color=theme.GOLD if active else theme.INK_DIM).draw(surf)
+        number(surf, str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell),
+               theme.GOLD if active else theme.INK_DIM, bold=active)
         for c in range(1, 7):
             n = fate_number(r, c)
             box = pygame.Rect(gx + (c - 1) * cell, gy + (r - 1) * cell, cell - 3, cell - 3)
@@ -591,7 +606,7 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
             else:
                 fill, ink = (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
             pygame.draw.rect(surf, fill, box, border_radius=5)
-            Label(str(n), box, bold=True, color=ink, align="center").draw(surf)
+            number(surf, str(n), box, ink, bold=True)
         if active:
             pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
                              border_radius=6)

@@ -44,14 +44,19 @@ def story(session: Any) -> Story:
     for events in session.events:
         changed = False
         for ev in events:
-            d = ev.data
-            if ev.kind == "cards" and d.get("from") == "pile" and d.get("reason") in LOOTED:
-                loot[d["to"]] += d["count"]
-            if ev.kind == "round_end":
-                rounds.append(len(points))
-                rnd = d["round"] + 1
-            if ev.kind != "pay":
+            kind = ev.kind  # a game has thousands of events: each is looked at once, by its kind
+            if kind == "cards":
+                d = ev.data
+                if d.get("from") == "pile" and d.get("reason") in LOOTED:
+                    loot[d["to"]] += d["count"]
                 continue
+            if kind == "round_end":
+                rounds.append(len(points))
+                rnd = ev.data["round"] + 1
+                continue
+            if kind != "pay":
+                continue
+            d = ev.data
             amount, reason = d["amount"], d["reason"]
             if d["payer"] is not None:
                 money[d["payer"]] -= amount
@@ -132,7 +137,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
         for y in range(plot.y, plot.bottom, 8):
             pygame.draw.line(surf, theme.INK_DIM, (x, y), (x, min(plot.bottom, y + 4)), 1)
     # every seat's line has its points at the same x: worked out once (a game has hundreds)
-    xs = [at(i, low)[0] for i in range(len(st.money))]
+    xs = [plot.x + round(plot.w * i / steps) for i in range(len(st.money))]  # as ``at`` puts them
     span = top - low or 1
     for seat, colour in enumerate(colours):
         pts = list(zip(xs, [plot.bottom - round(plot.h * (p[seat] - low) / span) for p in st.money]))
