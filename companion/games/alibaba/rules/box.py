@@ -7,6 +7,7 @@ Tests may build a :class:`Box` directly to try odd boards.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -174,6 +175,11 @@ class Box:
     movement: tuple[int, ...]
     board: Board
     settings: Settings
+
+    @cached_property
+    def movement_counts(self) -> Counter[int]:
+        """How many movement cards of each value the box holds (worked out once; never change it)."""
+        return Counter(self.movement)
 
     def group_index(self, name: str) -> int | None:
         """The group called ``name`` (case and spaces do not matter), or None."""

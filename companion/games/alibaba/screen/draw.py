@@ -248,8 +248,7 @@ def draw_chips(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips_r: py
             figure = chip  # two digits in a narrow chip: the count takes it whole, the heading says the gang
         else:
             draw_symbol(surf, k, sign, DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
-        Label(str(count), figure, role="min", size=size, color=ink_on(rgb) if count else theme.INK_DIM,
-              align="center").draw(surf)
+        number(surf, str(count), figure, ink_on(rgb) if count else theme.INK_DIM, size=size)
 
 
 @lru_cache(maxsize=64)
@@ -565,14 +564,16 @@ def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
         draw_stakes(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
 
 
-def number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False) -> None:
-    """A number of the fate grid centred in ``box`` at the smallest size: the pixels (and the
-    audit's note) of ``Label(text, box, bold=bold, color=color, align="center")``, without a
-    label's fitting, which a number that fits never needs (a new row draws 48 of them)."""
-    size = min_size(bold)
+def number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False,
+           size: int | None = None) -> None:
+    """A number centred in ``box`` at ``size`` (default: the smallest): the pixels (and the
+    audit's note) of ``Label(text, box, size=size, bold=bold, color=color, align="center")``,
+    without a label's fitting, which a number that fits never needs (a new row of the fate grid
+    draws 48 of them, the players' rows a count per gang and player)."""
+    size = size or min_size(bold)
     img = render(text, size, color, bold)
     if img.get_width() > box.w or img.get_height() > box.h:
-        Label(text, box, bold=bold, color=color, align="center").draw(surf)
+        Label(text, box, size=size, bold=bold, color=color, align="center").draw(surf)
         return
     at = place(img, box, "center", "center")
     surf.blit(img, at)
