@@ -248,7 +248,7 @@ def draw_chips(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips_r: py
             figure = chip  # two digits in a narrow chip: the count takes it whole, the heading says the gang
         else:
             draw_symbol(surf, k, sign, DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
-        number(surf, str(count), figure, ink_on(rgb) if count else theme.INK_DIM, size=size)
+        centred_number(surf, str(count), figure, ink_on(rgb) if count else theme.INK_DIM, size=size)
 
 
 @lru_cache(maxsize=64)
@@ -513,7 +513,7 @@ def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tupl
             cost = {s: c for s, c in cost.items() if c}
             if cost:
                 stakes[n] = cost
-        risk = arrest_risk(box, st) or {"players": []}
+        risk: dict[str, Any] = arrest_risk(box, st) or {"players": []}
         row_ = st.row if st.row is not None else st.preset_black
         return FateView(gangs=tuple(box.gangs[g].name for g in st.arrest_gangs), row=row_,
                         row_set=st.row is None and st.preset_black is not None, column_set=st.preset_white,
@@ -564,8 +564,8 @@ def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
         draw_stakes(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
 
 
-def number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False,
-           size: int | None = None) -> None:
+def centred_number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False,
+                   size: int | None = None) -> None:
     """A number centred in ``box`` at ``size`` (default: the smallest): the pixels (and the
     audit's note) of ``Label(text, box, size=size, bold=bold, color=color, align="center")``,
     without a label's fitting, which a number that fits never needs (a new row of the fate grid
@@ -589,11 +589,11 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
         lit = fate.number is not None and (fate.number - 1) % 6 + 1 == c
-        number(surf, str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2),
+        centred_number(surf, str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2),
                theme.GOLD if lit else theme.INK_DIM)
     for r in range(1, 7):
         active = fate.row == r
-        number(surf, str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell),
+        centred_number(surf, str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell),
                theme.GOLD if active else theme.INK_DIM, bold=active)
         for c in range(1, 7):
             n = fate_number(r, c)
@@ -607,7 +607,7 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
             else:
                 fill, ink = (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
             pygame.draw.rect(surf, fill, box, border_radius=5)
-            number(surf, str(n), box, ink, bold=True)
+            centred_number(surf, str(n), box, ink, bold=True)
         if active:
             pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
                              border_radius=6)
