@@ -164,7 +164,7 @@ def test_the_ordinary_die_is_drawn_tumbles_and_lies_on_the_roll(app, monkeypatch
     real = alibaba_dice.draw_die
     monkeypatch.setattr(alibaba_dice, "draw_die", lambda surf, rect, value, kind, tilt=0.0: (
         drawn.append((value, kind, tilt)), real(surf, rect, value, kind, tilt)))
-    scene.tumbling.invalidate()  # the still screen was painted once already: paint it again
+    scene.repaint()  # the layers were painted once already: paint them again
     scene.draw(app.screen)
     assert drawn[-1] == (None, "die", 0.0)  # a blank die waits
     drawn.clear()

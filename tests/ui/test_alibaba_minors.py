@@ -53,7 +53,7 @@ def test_the_next_player_sees_a_blank_die_not_the_previous_players_roll(app, mon
     real = alibaba_dice.draw_die
     monkeypatch.setattr(alibaba_dice, "draw_die", lambda surf, rect, value, kind, tilt=0.0: (
         drawn.append((value, kind)), real(surf, rect, value, kind, tilt)))
-    scene.tumbling.invalidate()  # the still screen was painted once already: paint it again
+    scene.repaint()  # the layers were painted once already: paint them again
     scene.draw(app.screen)
     assert drawn[-1] == (None, "die")  # blank: the 5 was the previous player's
 
@@ -174,7 +174,7 @@ def test_a_tiny_risk_is_less_than_one_percent_never_zero_beside_a_cost(app, monk
     monkeypatch.setattr(scene, "fate", lambda: look.FateView(
         gangs=fate.gangs, row=None, row_set=False, column_set=None, number=None, stakes=fate.stakes, caught={},
         chance={seat: 0.003}, endangered={}))
-    scene.tumbling.invalidate()  # the fate grid is painted once per position: paint it again
+    scene.repaint()  # the fate grid is painted once per position: paint it again
     shown = texts_of(scene)
     assert "<1%" in shown and "0%" not in shown
 

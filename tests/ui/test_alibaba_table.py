@@ -16,6 +16,7 @@ import pytest
 from companion.boxdata import assets_dir
 from companion.games.alibaba.rules.state import BAZAAR, BLACK_ROLL, DEAL, DUMP, LAST_CHANCE, TURN, WHITE_ROLL
 from companion.games.alibaba.screen import dice as alibaba_dice
+from companion.games.alibaba.screen import draw as look
 from companion.games.alibaba.screen.draw import FATE_NOTE_H, FATE_W
 from companion.games.alibaba.screen.route import RoutePicture, field_centre
 from companion.games.alibaba.screen.table import DEMO_WEIGHTS, AlibabaScene, choices_for, key_of
@@ -376,7 +377,7 @@ def test_the_black_and_the_white_die_are_drawn_and_tumble(app, monkeypatch):
         drive(scene, lambda s, phase=phase: s.phase == phase)
         settle(app)
         drawn.clear()
-        scene.tumbling.invalidate()  # the still screen was painted once already: paint it again
+        scene.repaint()  # the layers were painted once already: paint them again
         scene.draw(app.screen)
         assert drawn[-1] == (None, kind, 0.0)  # a blank die of the right colour waits
         app.inject("roll", value)
@@ -487,6 +488,10 @@ def test_the_event_box_covers_no_player_row(app, players):
         scene.draw(app.screen)
     assert problems(rec) == []
     box = scene.banner_box()
-    risks = pygame.Rect(scene.left.x + FATE_W, scene.left.y, scene.left.w - FATE_W, scene.left.h - FATE_NOTE_H)
+    if look.names_beside_grid(scene, scene.names()):
+        risks = pygame.Rect(scene.left.x + FATE_W, scene.left.y, scene.left.w - FATE_W, scene.left.h - FATE_NOTE_H)
+    else:  # six players (or long names): the arrest in rows, each with the whole name
+        risks = scene.players_rect
+        assert sum(t.text in scene.names() and risks.contains(t.drawn) for t in rec.texts) == players
     assert not box.colliderect(risks)  # what each player risks stays in sight
     assert any(risks.contains(t.drawn) for t in rec.texts)

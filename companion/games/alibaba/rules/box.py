@@ -7,7 +7,9 @@ Tests may build a :class:`Box` directly to try odd boards.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 #: Field kinds on the board (see ``assets/alibaba/board.csv``).
 START, EMPTY, GANG, FOUR, EVENT = "start", "empty", "gang", "four", "event"
@@ -102,7 +104,15 @@ class Board:
         return len(self.road)
 
     def fork_at(self, step: int) -> Fork | None:
+        if 0 <= step < len(self._fork_of):
+            return self._fork_of[step]
         return next((f for f in self.forks if f.covers(step)), None)
+
+    @cached_property
+    def _fork_of(self) -> tuple[Fork | None, ...]:
+        """The fork covering each step of the lap (None: the shared road), worked out once: the
+        rules and the route's picture ask for every step."""
+        return tuple(next((f for f in self.forks if f.covers(step)), None) for step in range(self.lap))
 
     def field(self, step: int, branch: str | None) -> Field:
         """The field at ``step``; ``branch`` says which way Ali Baba took where a fork covers it."""
@@ -166,10 +176,23 @@ class Box:
     board: Board
     settings: Settings
 
+    @cached_property
+    def movement_counts(self) -> Counter[int]:
+        """How many movement cards of each value the box holds (worked out once; never change it)."""
+        return Counter(self.movement)
+
     def group_index(self, name: str) -> int | None:
         """The group called ``name`` (case and spaces do not matter), or None."""
-        key = name.strip().casefold()
-        return next((i for i, g in enumerate(self.groups) if g.name.casefold() == key), None)
+        return self._group_by_key.get(name.strip().casefold())
+
+    @cached_property
+    def _group_by_key(self) -> dict[str, int]:
+        """Each group's name as :meth:`group_index` compares it, and the group's index (the first
+        where two were named alike), worked out once: the screens ask for it at every choice."""
+        out: dict[str, int] = {}
+        for i, g in enumerate(self.groups):
+            out.setdefault(g.name.casefold(), i)
+        return out
 
     def gang_index(self, name: str) -> int | None:
         key = name.strip().casefold()

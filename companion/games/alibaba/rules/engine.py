@@ -216,9 +216,10 @@ class AliBabaEngine:
 
 # -- dealing ---------------------------------------------------------------------------------
 def _deck_left(box: Box, hands: Any) -> Counter[int]:
-    left = Counter(box.movement)
-    left.subtract(Counter(v for hand in hands for v in hand))
-    return +left
+    """The movement cards not dealt yet, by value (in the order of the box's first of each):
+    asked twice a card when a round is dealt."""
+    dealt = Counter(v for hand in hands for v in hand)
+    return Counter({v: n - dealt[v] for v, n in box.movement_counts.items() if n > dealt[v]})
 
 
 def _recipient(starter: int, hands: Any, players: int) -> int:

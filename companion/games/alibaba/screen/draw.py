@@ -11,19 +11,22 @@ without "…" (every text goes through the kit's ``Label``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from companion.engine.base import Event
 from companion.games.alibaba.rules.arrest import fate_number
+from companion.games.alibaba.rules.arrest import risk as arrest_risk
 from companion.games.alibaba.rules.engine import AliBabaEngine
 from companion.games.alibaba.rules.state import State
 from companion.games.alibaba.screen.end import lines_needed
 from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
-from companion.ui.kit import Control, Label, column, cut, inset, line_height, min_size, read_size, row
+from companion.ui.kit import Control, Label, audit, column, cut, inset, line_height, min_size, read_size, row, text_size
+from companion.ui.kit.text import cap_height, place, render
 
 if TYPE_CHECKING:
     from companion.games.alibaba.screen.table import AlibabaScene
@@ -59,26 +62,28 @@ def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The screen under the controls. While a die tumbles only the die moves: the rest is the
-    picture of the state before the roll, painted once per roll (``scene.tumbling``)."""
+    """The screen under the controls. A still screen is a picture of the position and the view
+    (``scene.still``): a press that only moves the cursor over the choices (drawn over it) blits
+    it. While a die tumbles only the die moves over the picture of the state before the roll,
+    painted once per roll. The picture itself is painted from layers (the route, the players,
+    the fate grid, the stakes, the cards, the ledger), each painted again only when what it
+    shows changed (:func:`draw_still`)."""
     now = scene.app.now()
     if scene.deal is None and scene.dice.busy(now):
-        key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view,
+        key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view, scene.cards_page,
                scene.ledger_top, getattr(scene.t, "lang", None))
-        scene.tumbling.draw(surf, key=key)
+        scene.still.draw(surf, key=key)
         if scene.dice.busy(scene.app.now()):
             scene.dice.draw(surf, rolling_box(scene), now)
             return
         # the die came to rest while the picture was painted: part of it may show the roll's
         # result already, so it is not kept, and the frame is drawn as a still one
-        scene.tumbling.invalidate()
-    if scene.deal is None and not scene.dice.busy(now):
-        # a still screen is a picture of the position and the view: a press that only moves
-        # the cursor over the choices (drawn over it) blits it instead of drawing it again
+        scene.still.invalidate()
+    if scene.deal is None:
         st = scene.session.state
-        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top,
+        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top, scene.cards_page,
                  getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
-        scene.tumbling.draw(surf, key=still)
+        scene.still.draw(surf, key=still)
         return
     draw_still(scene, surf, now)
 
@@ -91,17 +96,24 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
           color=theme.GOLD).draw(surf)
     fate = scene.fate()
     if scene.view == "ledger" and scene.deal is None:
-        draw_ledger(scene, surf)
+        scene.ledger_layer.draw(surf, key=ledger_key(scene))
     elif scene.view == "cards" and scene.deal is None:
-        draw_cards(scene, surf, scene.left, names)
+        scene.cards_layer.draw(surf, key=(players_key(scene, names), scene.cards_page))
     elif fate is not None and scene.deal is None:
-        draw_fate(scene, surf, fate, names)
+        grid_key, stakes_key = fate_keys(scene, fate, names)
+        scene.fate_shown = fate  # what the two layers paint, when their keys changed
+        if names_beside_grid(scene, names):
+            scene.fate_layer.draw(surf, key=grid_key)
+            scene.stakes_layer.draw(surf, key=stakes_key)
+        else:
+            scene.fate_top_layer.draw(surf, key=grid_key)
+            scene.fate_rows_layer.draw(surf, key=(stakes_key, scene.session.engine.current_player(scene.state)))
     else:
         if scene.deal is not None:
             draw_deal(scene, surf, names)
         else:
             draw_route(scene, surf)
-        draw_players(scene, surf, scene.players_rect, names)
+        scene.players_layer.draw(surf, key=players_key(scene, names))
     chance = scene.pending()
     if scene.deal is None and scene.dice.busy(now):
         draw_rolling(scene, surf, now, die)
@@ -129,9 +141,23 @@ def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
 
 
 def banner_label(text: str, box: pygame.Rect, role: str = "read") -> Label:
-    """The event box's words in ``box``: at the read size, wrapped."""
-    return Label(text, inset(box, 8, 4), role="say" if role == "read" else role, size=read_size(), color=theme.INK,
-                 wrap=True)
+    """The event box's words in ``box``: at the read size, wrapped (role "min", the low box under
+    the fate grid: at the read size or else the smallest, :func:`stepped`)."""
+    if role != "read":
+        return stepped(text, inset(box, 8, 4), color=theme.INK, wrap=True)
+    return Label(text, inset(box, 8, 4), role="say", size=read_size(), color=theme.INK, wrap=True)
+
+
+def stepped(text: str, rect: pygame.Rect, color: tuple[int, int, int] = theme.INK, bold: bool = False,
+            wrap: bool = False, align: str = "left") -> Label:
+    """A label that may be smaller than the read size, in two steps: at the read size where
+    ``text`` shows whole in ``rect`` at it, else at the smallest size, never a size in between
+    (each size the font is opened at costs about 4 M instructions the first time, and a
+    shrinking label tries several)."""
+    img = render(text, read_size(bold), color, bold, rect.w if wrap else 0, align)
+    whole = img.get_width() <= rect.w and img.get_height() <= rect.h
+    return Label(text, rect, role="min", size=read_size(bold) if whole else min_size(bold), color=color, bold=bold,
+                 align=align, wrap=wrap)
 
 
 def fits_whole(text: str, box: pygame.Rect) -> bool:
@@ -182,8 +208,7 @@ def chip_width(rect: pygame.Rect, names: list[str]) -> int:
     beside the money: the full width, narrower for longer names (down to a count and its shape
     side by side), or 0: no gang columns in the rows (six players with the longest names), the
     cards per gang are then in the cards view."""
-    face = theme.font(read_size())
-    widest = max((face.size(name)[0] for name in names), default=0)
+    widest = max((text_size(name, read_size())[0] for name in names), default=0)
     for chip_w in range(CHIP_W, CHIP_MIN - 1, -1):
         if row_columns(pygame.Rect(rect.x + 20, rect.y, rect.w - 24, ROW_H), chip_w)[0].w >= widest:
             return chip_w
@@ -214,17 +239,26 @@ def draw_gang_heading(scene: AlibabaScene, surf: pygame.Surface, head: pygame.Re
 def draw_chips(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips_r: pygame.Rect, size: int) -> None:
     """A player's cards per gang: each gang's colour, its shape and the count."""
     st, box = scene.state, scene.box
-    for k, (gang, chip) in enumerate(zip(box.gangs, row(chips_r, 4, 3), strict=True)):
-        count = sum(st.cards[seat][g] for g in box.groups_of((k,)))
+    held = st.cards[seat]
+    for k, (gang, (chip, figure, sign)) in enumerate(zip(box.gangs, chip_places(tuple(chips_r)), strict=True)):
+        count = sum(held[g] for g in scene.gang_groups[k])
         rgb = theme.rgb(gang.color)
         pygame.draw.rect(surf, rgb if count else tuple(c // 3 for c in rgb), chip, border_radius=6)
-        figure = row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[1]
         if count >= 10 and chip.w < CHIP_W:
             figure = chip  # two digits in a narrow chip: the count takes it whole, the heading says the gang
         else:
-            draw_symbol(surf, k, sign_rect(chip), DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
-        Label(str(count), figure, role="min", size=size, color=ink_on(rgb) if count else theme.INK_DIM,
-              align="center").draw(surf)
+            draw_symbol(surf, k, sign, DARK if count else theme.INK_DIM, edge=theme.INK if count else None)
+        centred_number(surf, str(count), figure, ink_on(rgb) if count else theme.INK_DIM, size=size)
+
+
+@lru_cache(maxsize=64)
+def chip_places(chips_r: tuple[int, int, int, int]) -> tuple[tuple[pygame.Rect, pygame.Rect, pygame.Rect], ...]:
+    """Each gang's chip in a row's gang columns ``chips_r``, where its count goes and where its
+    shape goes (laid out once per place: every row of every frame asks; never draw on them)."""
+    out = []
+    for chip in row(pygame.Rect(chips_r), 4, 3):
+        out.append((chip, row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[1], sign_rect(chip)))
+    return tuple(out)
 
 
 def players_layout(rect: pygame.Rect, players: int,
@@ -247,6 +281,20 @@ def sign_rect(chip: pygame.Rect) -> pygame.Rect:
     """Where a gang count's shape is drawn in its chip."""
     sign = row(chip.inflate(-4, 0), [12, chip.w - 4 - 12 - 1], 1)[0]
     return pygame.Rect(sign.x, chip.centery - 6, 12, 12)
+
+
+def players_key(scene: AlibabaScene, names: list[str]) -> tuple[Any, ...]:
+    """Everything the players' rows show (:func:`draw_players`): their layer is painted again
+    only when one of these changed, a press that changes none of them blits it."""
+    st = scene.state
+    return (tuple(names), getattr(scene.t, "lang", None), st.turn, st.over, scene.session.engine.current_player(st),
+            st.money, st.cards, st.hands)
+
+
+def paint_players(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The players' layer (its own coordinates): the rows on the screen's background."""
+    surf.fill(theme.BG)
+    draw_players(scene, surf, surf.get_rect(), scene.names())
 
 
 def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
@@ -272,8 +320,9 @@ def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, n
         if chips:
             draw_chips(scene, surf, seat, chips_r, read_size())
         if r.h >= line.h + MIN_H:
-            Label(cards_text(scene, seat), pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom),
-                  color=theme.INK_DIM, wrap=r.h >= READ_H + 2 * MIN_H + 8, valign="top").draw(surf)
+            box = pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom)
+            wrap = r.h >= READ_H + 2 * MIN_H + 8
+            Label(cards_line(scene, seat, box, wrap), box, color=theme.INK_DIM, wrap=wrap, valign="top").draw(surf)
 
 
 def cards_text(scene: AlibabaScene, seat: int) -> str:
@@ -285,36 +334,90 @@ def cards_text(scene: AlibabaScene, seat: int) -> str:
     return " · ".join(p for p in (hand, held) if p) or ui(scene.t, "no_cards")
 
 
-def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str]) -> None:
-    """The cards view: per player the name with the cards per gang (each with its shape), and
-    under it every group held and the movement cards in hand, wrapped whole (a player with more
-    groups gets more lines). Where that leaves too little room (five or six players), each
-    player's name and cards are one text over the whole width, at least two lines each."""
+def cards_line(scene: AlibabaScene, seat: int, box: pygame.Rect, wrap: bool) -> str:
+    """A player's cards under the name in the players' rows, whole in ``box``: every group held
+    and the hand where they fit (:func:`cards_text`), else the hand and how many groups (the
+    chips beside the name count the cards per gang, the cards view names every group), never
+    cut with "…"."""
     st = scene.state
-    n = st.players
+    full = cards_text(scene, seat)
+    groups = sum(1 for n in st.cards[seat] if n)
+    hand = ui(scene.t, "hand", cards=" ".join(map(str, st.hands[seat]))) if st.hands[seat] else ""
+    short = " · ".join(p for p in (hand, counted(scene.t, "groups", groups) if groups else "") if p)
+    for text in (full, short or full):
+        img = render(text, min_size(), theme.INK_DIM, False, box.w if wrap else 0)
+        if img.get_width() <= box.w and img.get_height() <= box.h:
+            return text
+    return hand or full
+
+
+class CardsPlan(NamedTuple):
+    """How the cards view lays out some players' rows (:func:`cards_plan`)."""
+
+    seats: list[int]
+    compact: bool
+    counts: bool            # the counts per gang on the name's line
+    texts: list[str]
+    top_h: int              # the name's line (0: the name is part of the text)
+    lines: list[int]        # the lines each player's text gets
+    spare: int              # px left over, shared among the rows
+    whole: bool             # every text gets the lines it needs
+
+
+def cards_plan(scene: AlibabaScene, rect: pygame.Rect, names: list[str], seats: list[int]) -> CardsPlan:
+    """Per player of ``seats`` the name with the cards per gang (each with its shape), and under
+    it every group held and the movement cards in hand, wrapped whole (a player with more groups
+    gets more lines). Where that leaves too little room (five or six players), each player's name
+    and cards are one text over the whole width, at least two lines each."""
+    n = len(seats)
     width = rect.w - 26
-    face = theme.font(min_size())
     compact = n * (READ_H + MIN_H + 1) > rect.h
     # compact, the counts per gang are in the players' rows; where those have no room for them
     # (long names), they stand here, on the name's line at the smallest size
     counts = not compact or not names_fit_beside_chips(scene.players_rect, names)
-    texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in range(n)]
+    texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in seats]
     # a line where the text is narrower than it (as pygame wraps it), else the lines it wraps to
-    need = [1 if face.size(text)[0] <= width else max(2, lines_needed(text, min_size(), width)) for text in texts]
+    need = [1 if text_size(text, min_size())[0] <= width else max(2, lines_needed(text, min_size(), width))
+            for text in texts]
     top_h = (MIN_H if counts else 0) if compact else READ_H
     base = [(1 if counts else 2) if compact else 0] * n
     spare = rect.h - n * top_h - sum(base) * MIN_H - (n - 1)
     extra = list(base)
     # lines for the groups, one round at a time (every player one line first), while there is room
     for _round in range(max(need, default=0)):
-        for seat in range(n):
-            if extra[seat] < need[seat] and spare >= MIN_H:
-                extra[seat] += 1
+        for k in range(n):
+            if extra[k] < need[k] and spare >= MIN_H:
+                extra[k] += 1
                 spare -= MIN_H
+    return CardsPlan(seats, compact, counts, texts, top_h, extra, spare,
+                     all(got >= want for got, want in zip(extra, need, strict=True)))
+
+
+def cards_pages(scene: AlibabaScene, rect: pygame.Rect, names: list[str]) -> list[list[int]]:
+    """The players the cards view shows on each of its pages: all on one where every player's
+    cards show whole, else as many in seating order as show whole on a page (a long hand with
+    many groups and six players); the view key turns the pages."""
+    seats = list(range(scene.state.players))
+    if cards_plan(scene, rect, names, seats).whole:
+        return [seats]
+    pages: list[list[int]] = [[]]
+    for seat in seats:
+        if pages[-1] and not cards_plan(scene, rect, names, [*pages[-1], seat]).whole:
+            pages.append([])
+        pages[-1].append(seat)
+    return pages
+
+
+def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, names: list[str],
+               seats: list[int] | None = None) -> None:
+    """The cards view's rows for ``seats`` (default: every player), laid out by :func:`cards_plan`."""
+    st = scene.state
+    plan = cards_plan(scene, rect, names, list(range(st.players)) if seats is None else seats)
+    n, width, top_h, spare = len(plan.seats), rect.w - 26, plan.top_h, plan.spare
     y = rect.y
     acting = scene.session.engine.current_player(st)
-    for seat in range(n):
-        h = top_h + extra[seat] * MIN_H + (spare // n if spare > 0 else 0)
+    for k, seat in enumerate(plan.seats):
+        h = top_h + plan.lines[k] * MIN_H + (spare // n if spare > 0 else 0)
         r = pygame.Rect(rect.x, y, rect.w, h)
         y += h + 1
         if seat == st.turn and not st.over:
@@ -328,9 +431,9 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
             size = read_size() if top_h == READ_H else min_size()
             Label(names[seat], name_r, role="min", size=size, color=theme.INK).draw(surf)
             draw_chips(scene, surf, seat, chips_r, size)
-        if extra[seat]:
-            Label(texts[seat], pygame.Rect(r.x + 20, line.bottom, width, r.bottom - line.bottom),
-                  color=theme.INK, wrap=True, valign="center" if compact and not counts else "top").draw(surf)
+        if plan.lines[k]:
+            Label(plan.texts[k], pygame.Rect(r.x + 20, line.bottom, width, r.bottom - line.bottom),
+                  color=theme.INK, wrap=True, valign="center" if plan.compact and not plan.counts else "top").draw(surf)
 
 
 # -- the die and the keys for a real one ---------------------------------------------------------------
@@ -405,12 +508,12 @@ def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tupl
         groups = box.groups_of(st.arrest_gangs)
         stakes: dict[int, dict[int, int]] = {}
         for n in range(1, 37):
-            cost = {seat: sum(st.cards[seat][g] for g in groups if n in box.groups[g].fate) * bribe
-                    for seat in range(st.players)}
+            hit = [g for g in groups if n in box.groups[g].fate]
+            cost = {seat: sum(st.cards[seat][g] for g in hit) * bribe for seat in range(st.players)} if hit else {}
             cost = {s: c for s, c in cost.items() if c}
             if cost:
                 stakes[n] = cost
-        risk = engine.summary(st)["arrest"] or {"players": []}
+        risk: dict[str, Any] = arrest_risk(box, st) or {"players": []}
         row_ = st.row if st.row is not None else st.preset_black
         return FateView(gangs=tuple(box.gangs[g].name for g in st.arrest_gangs), row=row_,
                         row_set=st.row is None and st.preset_black is not None, column_set=st.preset_white,
@@ -425,21 +528,73 @@ def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tupl
     return None
 
 
-def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: list[str]) -> None:
-    """The 6 × 6 fate grid (black die = row, white die = column) and what each player risks."""
-    area = scene.left
+def fate_rects(area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """Where the arrest's note, the fate grid and what each player risks go in ``area`` (the
+    left side)."""
     note_r, top = cut(area, "bottom", FATE_NOTE_H, 6)
     grid_r, side = row(top, [FATE_W, area.w - FATE_W - 6], 6)
+    return note_r, grid_r, side
+
+
+def fate_keys(scene: AlibabaScene, fate: FateView, names: list[str]) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """What the fate grid with the arrest's note shows, and what the stakes show: each of their
+    layers is painted again only when its own key changed (a player dumping cards changes the
+    stakes, seldom the grid)."""
+    lang = getattr(scene.t, "lang", None)
+    lit = frozenset(n for n, cost in fate.stakes.items() if sum(cost.values()))
+    grid = (lang, fate.gangs, fate.row, fate.row_set, fate.column_set, fate.number, lit)
+    stakes = (lang, tuple(names), fate.row, fate.column_set, fate.number, tuple(sorted(fate.caught.items())),
+              tuple(sorted(fate.chance.items())),
+              tuple(sorted((n, tuple(sorted(cost.items()))) for n, cost in fate.stakes.items())))
+    return grid, stakes
+
+
+def paint_fate(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The fate grid's layer (the left side, in its own coordinates): the grid and the arrest's
+    note on the screen's background (the stakes beside it are a layer of their own)."""
+    surf.fill(theme.BG)
+    if scene.fate_shown is not None:
+        draw_fate(scene, surf, scene.fate_shown, surf.get_rect())
+
+
+def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The stakes' layer: what each player risks, or paid, on the screen's background."""
+    surf.fill(theme.BG)
+    if scene.fate_shown is not None:
+        draw_stakes(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
+
+
+def centred_number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False,
+                   size: int | None = None) -> None:
+    """A number centred in ``box`` at ``size`` (default: the smallest): the pixels (and the
+    audit's note) of ``Label(text, box, size=size, bold=bold, color=color, align="center")``,
+    without a label's fitting, which a number that fits never needs (a new row of the fate grid
+    draws 48 of them, the players' rows a count per gang and player)."""
+    size = size or min_size(bold)
+    img = render(text, size, color, bold)
+    if img.get_width() > box.w or img.get_height() > box.h:
+        Label(text, box, size=size, bold=bold, color=color, align="center").draw(surf)
+        return
+    at = place(img, box, "center", "center")
+    surf.blit(img, at)
+    if audit.active():
+        audit.note_text(text, cap_height(size, bold), size, "min", box, at, surf.get_rect())
+
+
+def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: pygame.Rect) -> None:
+    """The 6 × 6 fate grid (black die = row, white die = column) and the arrest's note under it,
+    in ``area`` (what each player risks is drawn beside it, by :func:`draw_stakes`)."""
+    note_r, grid_r, _side = fate_rects(area)
     cell = min((grid_r.w - 30) // 6, (grid_r.h - MIN_H - 4) // 6)
     gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
     for c in range(1, 7):
         lit = fate.number is not None and (fate.number - 1) % 6 + 1 == c
-        Label(str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2), align="center",
-              color=theme.GOLD if lit else theme.INK_DIM).draw(surf)
+        centred_number(surf, str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2),
+               theme.GOLD if lit else theme.INK_DIM)
     for r in range(1, 7):
         active = fate.row == r
-        Label(str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell), bold=active, align="center",
-              color=theme.GOLD if active else theme.INK_DIM).draw(surf)
+        centred_number(surf, str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell),
+               theme.GOLD if active else theme.INK_DIM, bold=active)
         for c in range(1, 7):
             n = fate_number(r, c)
             box = pygame.Rect(gx + (c - 1) * cell, gy + (r - 1) * cell, cell - 3, cell - 3)
@@ -452,43 +607,55 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, names: 
             else:
                 fill, ink = (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
             pygame.draw.rect(surf, fill, box, border_radius=5)
-            Label(str(n), box, bold=True, color=ink, align="center").draw(surf)
+            centred_number(surf, str(n), box, ink, bold=True)
         if active:
             pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
                              border_radius=6)
-    t = scene.t
-    gangs = ui(t, "all_gangs") if len(fate.gangs) == len(scene.box.gangs) else ", ".join(fate.gangs)
-    note = [ui(t, "arrest_of", gangs=gangs), ui(t, "bribe", bribe=scene.box.settings.kadi_bribe)]
-    if fate.row_set:
-        note.append(ui(t, "black_set", value=fate.row))
-    if fate.column_set is not None:
-        note.append(ui(t, "white_set", value=fate.column_set))
-    Label(" · ".join(note), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
-    draw_stakes(scene, surf, fate, side, names)
+    Label(fate_note(scene, fate), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
+
+
+def stake(fate: FateView, seat: int) -> tuple[str, tuple[int, int, int], str]:
+    """What the Kadi may take from ``seat`` (worst case, red; or "0", green) and the chance, or
+    what he took: (amount, its colour, chance or "")."""
+    if fate.number is not None:
+        paid = fate.caught.get(seat, 0)
+        return (f"−{paid}", theme.BAD, "") if paid else ("0", theme.GOOD, "")
+    # the numbers that can still come up: the row, and the column event 7 set (without it a
+    # player showed "≤400" beside the "0%" the engine rightly gave)
+    numbers = [m for m in range(1, 37) if (fate.row is None or (m - 1) // 6 + 1 == fate.row)
+               and (fate.column_set is None or (m - 1) % 6 + 1 == fate.column_set)]
+    worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
+    chance = fate.chance.get(seat, 0.0)
+    # never "≤400" beside "0%": a chance under half a percent is "<1%"
+    odds = ("<1%" if chance * 100 < 0.5 else f"{round(chance * 100)}%") if worst else ""
+    return (f"≤{worst}", theme.BAD, odds) if worst else ("0", theme.GOOD, "")
+
+
+def stakes_rows(rect: pygame.Rect, players: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The stakes' caption and each player's row in the column beside the fate grid."""
+    caption_r, body = cut(rect, "top", MIN_H + 2, 2)
+    return caption_r, column(body, players, 2)
+
+
+def names_beside_grid(scene: AlibabaScene, names: list[str]) -> bool:
+    """Whether the stakes beside the fate grid name every player whole: each row has a line for
+    the name over its amount, and every name fits it. Where not (six players, or long names),
+    the arrest is shown in rows under a smaller picture of the fate (:func:`draw_fate_rows`),
+    each row with the whole name at the read size."""
+    side = fate_rects(scene.left)[2]
+    rows = stakes_rows(side, len(names))[1]
+    return rows[0].h >= READ_H + MIN_H and all(text_size(n, min_size())[0] <= side.w - 14 for n in names)
 
 
 def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
                 names: list[str]) -> None:
     """Per player: what the Kadi may take (worst case and chance), or took."""
-    caption_r, body = cut(rect, "top", MIN_H + 2, 2)
+    caption_r, rows = stakes_rows(rect, scene.state.players)
     caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes")
     Label(caption, caption_r, color=theme.INK_DIM).draw(surf)
-    for seat, r in enumerate(column(body, scene.state.players, 2)):
+    for seat, r in enumerate(rows):
         surf.blit(theme.swatch(seat_colour(scene, seat), 10, r.h - 4), (r.x, r.y + 2))
-        if fate.number is not None:
-            paid = fate.caught.get(seat, 0)
-            text, color = (f"−{paid}", theme.BAD) if paid else ("0", theme.GOOD)
-            odds = ""
-        else:
-            # the numbers that can still come up: the row, and the column event 7 set (without it a
-            # player showed "≤400" beside the "0%" the engine rightly gave)
-            numbers = [m for m in range(1, 37) if (fate.row is None or (m - 1) // 6 + 1 == fate.row)
-                       and (fate.column_set is None or (m - 1) % 6 + 1 == fate.column_set)]
-            worst = max((fate.stakes.get(m, {}).get(seat, 0) for m in numbers), default=0)
-            chance = fate.chance.get(seat, 0.0)
-            # never "≤400" beside "0%": a chance under half a percent is "<1%"
-            odds = ("<1%" if chance * 100 < 0.5 else f"{round(chance * 100)}%") if worst else ""
-            text, color = (f"≤{worst}", theme.BAD) if worst else ("0", theme.GOOD)
+        text, color, odds = stake(fate, seat)
         inner = pygame.Rect(r.x + 14, r.y, r.w - 14, r.h)
         if r.h >= READ_H + MIN_H:
             name_r, risk_r = cut(inner, "top", MIN_H, 0)
@@ -497,6 +664,104 @@ def draw_stakes(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect:
             risk_r = inner
         risk_r, odds_r = row(risk_r, [3, 2], 4)
         Label(text, risk_r, role="read", bold=True, color=color).draw(surf)
+        if odds:
+            Label(odds, odds_r, color=theme.BAD, align="right").draw(surf)
+
+
+# -- the arrest in rows: six players, or names too long for the column beside the grid -------------
+FATE_CELL = 38      # a number of the fate's row in the picture over the rows
+
+
+def paint_fate_top(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """Over the rows (in the route's place): the arrest's note and the fate in small, on the
+    screen's background."""
+    surf.fill(theme.BG)
+    if scene.fate_shown is not None:
+        draw_fate_top(scene, surf, scene.fate_shown, surf.get_rect())
+
+
+def paint_fate_rows(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The rows' layer: per player the whole name and what the Kadi may take, or took."""
+    surf.fill(theme.BG)
+    if scene.fate_shown is not None:
+        draw_fate_rows(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
+
+
+def fate_note(scene: AlibabaScene, fate: FateView) -> str:
+    """The arrest's note: which gangs, the Kadi's bribe a card, dice set by events."""
+    t = scene.t
+    gangs = ui(t, "all_gangs") if len(fate.gangs) == len(scene.box.gangs) else ", ".join(fate.gangs)
+    note = [ui(t, "arrest_of", gangs=gangs), ui(t, "bribe", bribe=scene.box.settings.kadi_bribe)]
+    if fate.row_set:
+        note.append(ui(t, "black_set", value=fate.row))
+    if fate.column_set is not None:
+        note.append(ui(t, "white_set", value=fate.column_set))
+    return " · ".join(note)
+
+
+def fate_look(fate: FateView, n: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """A fate number's fill and ink: gold when it came up, red while it costs someone, dim
+    outside the row the black die set."""
+    active = fate.row is not None and (n - 1) // 6 + 1 == fate.row
+    dim = fate.row is not None and not active
+    if fate.number == n:
+        return theme.GOLD, DARK
+    if sum(fate.stakes.get(n, {}).values()) and not dim:
+        return (DANGER if fate.row is not None else DANGER_DIM), theme.INK
+    return (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
+
+
+def draw_fate_top(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect) -> None:
+    """The arrest's note, then the fate: once the black die set the row, that row's six numbers
+    (the one that came up lit); before, in words, the numbers that cost anyone (every one of the
+    36 is still possible). The rows' caption at the right."""
+    caption = ui(scene.t, "stakes_paid") if fate.number is not None else ui(scene.t, "stakes")
+    caption_w = text_size(caption, min_size())[0] + 8
+    note = fate_note(scene, fate)
+    note_w = rect.w - caption_w - 4
+    note_h = render(note, min_size(True), theme.BAD, True, note_w).get_height()  # as the label wraps it
+    note_r, fate_r = cut(rect, "top", note_h, 6)
+    Label(note, pygame.Rect(note_r.x, note_r.y, note_w, note_h), color=theme.BAD, bold=True, wrap=True,
+          valign="top").draw(surf)
+    Label(caption, pygame.Rect(rect.right - caption_w, rect.y, caption_w, MIN_H), color=theme.INK_DIM,
+          align="right").draw(surf)
+    if fate.row is not None:
+        strip = pygame.Rect(fate_r.x, fate_r.y, fate_r.w, FATE_CELL)
+        label_r, cells = row(strip, [strip.w - 6 * (FATE_CELL + 3), 6 * (FATE_CELL + 3)], 0)
+        Label(ui(scene.t, "fate_row", row=fate.row), label_r, bold=True, color=theme.GOLD).draw(surf)
+        for c in range(1, 7):
+            n = fate_number(fate.row, c)
+            box = pygame.Rect(cells.x + (c - 1) * (FATE_CELL + 3), cells.centery - FATE_CELL // 2, FATE_CELL,
+                              FATE_CELL)
+            fill, ink = fate_look(fate, n)
+            pygame.draw.rect(surf, fill, box, border_radius=5)
+            Label(str(n), box, bold=True, color=ink, align="center").draw(surf)
+        return
+    costly = [n for n in range(1, 37) if sum(fate.stakes.get(n, {}).values())]
+    if not costly:
+        words = ui(scene.t, "fate_costs_none")
+    elif len(costly) == 36:
+        words = ui(scene.t, "fate_costs_all")
+    elif len(costly) > 18:  # the shorter list: the numbers that cost nothing
+        words = ui(scene.t, "fate_costs_but", numbers=", ".join(str(n) for n in range(1, 37) if n not in costly))
+    else:
+        words = ui(scene.t, "fate_costs", numbers=", ".join(map(str, costly)))
+    Label(words, fate_r, color=theme.INK, wrap=True, valign="top").draw(surf)
+
+
+def draw_fate_rows(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, rect: pygame.Rect,
+                   names: list[str]) -> None:
+    """Per player a row: the colour, the whole name at the read size, what the Kadi may take and
+    the chance (or what he took); the player who decides now framed in gold."""
+    acting = scene.session.engine.current_player(scene.state)
+    for seat, r in enumerate(column(rect, scene.state.players, 1)):
+        if seat == acting:
+            pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+        surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
+        text, color, odds = stake(fate, seat)
+        name_r, risk_r, odds_r = row(pygame.Rect(r.x + 20, r.y, r.w - 24, r.h), [r.w - 24 - 8 - 96 - 56, 96, 56], 4)
+        stepped(names[seat], name_r, color=theme.INK).draw(surf)
+        Label(text, risk_r, role="read", bold=True, color=color, align="right").draw(surf)
         if odds:
             Label(odds, odds_r, color=theme.BAD, align="right").draw(surf)
 
@@ -524,11 +789,32 @@ def ledger_controls(scene: AlibabaScene) -> list[Control]:
                     key="ledger_down", icon="down")]
 
 
-def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
-    """The whole ledger, for disputes: every payment, newest at the bottom."""
+def ledger_key(scene: AlibabaScene) -> tuple[Any, ...]:
+    """What the ledger's layer shows: the lines in view of the payments so far (a new payment or
+    a scroll paints it again)."""
+    st = scene.state
+    return (getattr(scene.t, "lang", None), ledger_window(scene), len(scene.ledger()), st.bank_paid,
+            st.bank_received)
+
+
+def paint_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The ledger's layer (its own coordinates) on the screen's background."""
+    surf.fill(theme.BG)
+    draw_ledger(scene, surf, surf.get_rect())
+
+
+def paint_cards(scene: AlibabaScene, surf: pygame.Surface) -> None:
+    """The cards view's layer (its own coordinates) on the screen's background: the players of
+    the page shown."""
+    surf.fill(theme.BG)
+    pages = scene.cards_pages()
+    draw_cards(scene, surf, surf.get_rect(), scene.names(), pages[min(scene.cards_page, len(pages) - 1)])
+
+
+def draw_ledger(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """The whole ledger, for disputes: every payment, newest at the bottom, in ``rect``."""
     entries = scene.ledger()
     top, lines, total = ledger_window(scene)
-    rect = scene.ledger_rect
     ledger = scene.session.engine.summary(scene.state)["ledger"]
     head = counted(scene.t, "ledger_title", total, paid=ledger["bank_paid"], received=ledger["bank_received"])
     Label(head, pygame.Rect(rect.x, rect.y, rect.w, LEDGER_HEAD_H), bold=True, color=theme.GOLD, wrap=True).draw(surf)
@@ -538,5 +824,5 @@ def draw_ledger(scene: AlibabaScene, surf: pygame.Surface) -> None:
               color=theme.INK_DIM).draw(surf)
     for i, (short, _reason) in enumerate(entries[top: top + lines]):
         y = y0 + i * LEDGER_ROW_H
-        Label(short, pygame.Rect(rect.x, y, rect.w, LEDGER_ROW_H - 4), size=read_size(), wrap=True,
-              color=theme.GOLD if top + i == total - 1 else theme.INK).draw(surf)
+        stepped(short, pygame.Rect(rect.x, y, rect.w, LEDGER_ROW_H - 4), wrap=True,
+                color=theme.GOLD if top + i == total - 1 else theme.INK).draw(surf)

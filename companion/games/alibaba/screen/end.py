@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import Label, inset, line_height, min_size, read_size
+from companion.ui.kit import Label, inset, line_height, min_size, read_size, text_size
 
 KADI = frozenset({"kadi_bribe", "kadi_bribe_broke"})
 PLOT_MIN_H = 90  #: the chart's least height on the end screen (its axis labels and lines)
@@ -44,14 +44,19 @@ def story(session: Any) -> Story:
     for events in session.events:
         changed = False
         for ev in events:
-            d = ev.data
-            if ev.kind == "cards" and d.get("from") == "pile" and d.get("reason") in LOOTED:
-                loot[d["to"]] += d["count"]
-            if ev.kind == "round_end":
-                rounds.append(len(points))
-                rnd = d["round"] + 1
-            if ev.kind != "pay":
+            kind = ev.kind  # a game has thousands of events: each is looked at once, by its kind
+            if kind == "cards":
+                d = ev.data
+                if d.get("from") == "pile" and d.get("reason") in LOOTED:
+                    loot[d["to"]] += d["count"]
                 continue
+            if kind == "round_end":
+                rounds.append(len(points))
+                rnd = ev.data["round"] + 1
+                continue
+            if kind != "pay":
+                continue
+            d = ev.data
             amount, reason = d["amount"], d["reason"]
             if d["payer"] is not None:
                 money[d["payer"]] -= amount
@@ -88,9 +93,10 @@ def picture_rect(players: int, names: list[str] | None = None,
 def table_width(names: list[str], rows: list[tuple[str, list[Any]]]) -> int:
     """The width the end screen's rows take with every name whole at the smallest size: a swatch,
     the name and each figure's column (measured as the end screen measures them)."""
-    font, small = theme.font(read_size()), theme.font(min_size())
-    widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10 for label, values in rows]
-    return 16 + max(small.size(name)[0] for name in names) + 6 + sum(widths)
+    big, small = read_size(), min_size()
+    widths = [max([text_size(str(v), big)[0] for v in values] + [text_size(label, small)[0], 40]) + 10
+              for label, values in rows]
+    return 16 + max(text_size(name, small)[0] for name in names) + 6 + sum(widths)
 
 
 def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list[tuple[int, int, int]],
@@ -111,7 +117,7 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     low = min(min(p) for p in st.money) // 100 * 100
     if low >= top:
         low = top - 100
-    axis_w = max(theme.font(min_size()).size(str(v))[0] for v in (top, low)) + 6
+    axis_w = max(text_size(str(v), min_size())[0] for v in (top, low)) + 6
     legend_w = 18 if patterns else 0
     plot = pygame.Rect(area.x + axis_w, area.y + line // 2, area.w - axis_w - legend_w - 4, area.h - line)
     steps = max(1, len(st.money) - 1)
@@ -130,8 +136,11 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
         x = at(r, 0)[0]
         for y in range(plot.y, plot.bottom, 8):
             pygame.draw.line(surf, theme.INK_DIM, (x, y), (x, min(plot.bottom, y + 4)), 1)
+    # every seat's line has its points at the same x: worked out once (a game has hundreds)
+    xs = [plot.x + round(plot.w * i / steps) for i in range(len(st.money))]  # as ``at`` puts them
+    span = top - low or 1
     for seat, colour in enumerate(colours):
-        pts = [at(i, p[seat]) for i, p in enumerate(st.money)]
+        pts = list(zip(xs, [plot.bottom - round(plot.h * (p[seat] - low) / span) for p in st.money]))
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, False, pts, 3)
     if patterns:

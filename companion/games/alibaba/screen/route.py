@@ -80,6 +80,7 @@ class RoutePicture:
         #: inside the ring: the field's words on top, room for a short line under them
         self.inner = self.ring.inflate(-2 * (LANE + 14), -2 * (LANE + 6))
         self._now: tuple[Any, ...] = (0, None, (), "")
+        self._ground: pygame.Surface | None = None
 
     def draw(self, surf: pygame.Surface, position: int, branch: str | None,
              walked: tuple[tuple[int, str | None], ...], where: str) -> pygame.Rect:
@@ -117,10 +118,38 @@ class RoutePicture:
     def paint(self, surf: pygame.Surface) -> None:
         position, branch, walked, where = self._now
         board = self.box.board
+        ring, size = self.ring, self.field_size()
+        surf.blit(self.ground(), (0, 0))
+        # the way he just walked, then Ali Baba himself
+        points = [field_centre(board, ring, s, b) for s, b in walked]
+        if len(points) >= 2:
+            pygame.draw.lines(surf, theme.GOLD, False, points, 4)
+        for p in points[:-1]:
+            pygame.draw.circle(surf, theme.GOLD, p, 4)
+        here = field_centre(board, ring, position, branch if board.fork_at(position) else None)
+        pygame.draw.circle(surf, theme.BG, here, size // 2 + 7)
+        pygame.draw.circle(surf, theme.GOLD, here, size // 2 + 5, 4)
+        pygame.draw.circle(surf, theme.INK, here, size // 2 - 1)
+        # at the read size; a long gang name makes it smaller before anything is cut
+        Label(where, self.inner, role="min", size=read_size(True), bold=True, color=theme.GOLD, align="center",
+              valign="top").draw(surf)
+
+    def field_size(self) -> int:
+        """A field's side in px: the ring's length shared by the lap's steps, a gap between."""
+        return max(8, int(2 * (self.ring.w + self.ring.h) / self.box.board.lap) - 5)
+
+    def ground(self) -> pygame.Surface:
+        """The route without Ali Baba: the ring and every field, the same for the whole game,
+        painted once (a move paints only his way and himself over it)."""
+        if self._ground is None:
+            self._ground = pygame.Surface(self.rect.size)
+            self.paint_ground(self._ground)
+        return self._ground
+
+    def paint_ground(self, surf: pygame.Surface) -> None:
+        board = self.box.board
         surf.fill(theme.PANEL)
-        ring = self.ring
-        step_px = 2 * (ring.w + ring.h) / board.lap
-        size = max(8, int(step_px) - 5)
+        ring, size = self.ring, self.field_size()
         pygame.draw.rect(surf, theme.BG, ring.inflate(4, 4), 3, border_radius=6)
         # the four quarters: a tick across the ring where each begins
         for q in range(4):
@@ -135,16 +164,3 @@ class RoutePicture:
             else:
                 for br in ("left", "right"):
                     self.paint_field(surf, fork.field(step, br), field_centre(board, ring, step, br), size - 3)
-        # the way he just walked, then Ali Baba himself
-        points = [field_centre(board, ring, s, b) for s, b in walked]
-        if len(points) >= 2:
-            pygame.draw.lines(surf, theme.GOLD, False, points, 4)
-        for p in points[:-1]:
-            pygame.draw.circle(surf, theme.GOLD, p, 4)
-        here = field_centre(board, ring, position, branch if board.fork_at(position) else None)
-        pygame.draw.circle(surf, theme.BG, here, size // 2 + 7)
-        pygame.draw.circle(surf, theme.GOLD, here, size // 2 + 5, 4)
-        pygame.draw.circle(surf, theme.INK, here, size // 2 - 1)
-        # at the read size; a long gang name makes it smaller before anything is cut
-        Label(where, self.inner, role="min", size=read_size(True), bold=True, color=theme.GOLD, align="center",
-              valign="top").draw(surf)

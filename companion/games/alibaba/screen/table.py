@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Hashable
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -58,6 +59,7 @@ from companion.ui.kit import (
     read_size,
     room_for,
     row,
+    text_size,
 )
 from companion.ui.table import TableScene
 
@@ -104,15 +106,22 @@ def follow_list(choices: ChoiceList, entries: list[Choice], options: list[Action
     highlight jumps back to the first page. The screen and the demo both lay lists out here."""
     fresh = choices.set_choices(entries, reset=not goes_on)
     cursor = 0
+    keys = [e.key for e in entries]  # an entry's key is its action's (``key_of``)
     if not fresh:
-        keys = [key_of(a) for a in options]
         if was in keys:
             cursor = keys.index(was)
         else:
             cursor = next((keys.index(c.key) for _r, c in choices.visible() if c is not None and c.key in keys), 0)
-    if options and key_of(options[cursor]) in choices.order:
-        choices.page = choices.order.index(key_of(options[cursor])) // choices.per_page
+    if options and keys[cursor] in choices.order:
+        choices.page = choices.order.index(keys[cursor]) // choices.per_page
     return cursor
+
+
+@lru_cache(maxsize=512)
+def breakable(label: str, size: int, width: int, stems: tuple[str, ...]) -> str:
+    """``label`` with every word wider than ``width`` at ``size`` broken with a hyphen
+    (:func:`hyphenated`), worked out once per label: a new list asks for each of its choices."""
+    return hyphenated(label, lambda w: text_size(w, size)[0] <= width, stems)
 
 
 def key_sign_rect(key: pygame.Rect) -> pygame.Rect:
@@ -171,6 +180,7 @@ class AlibabaScene(TableScene):
     def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
         self.view = "players"          # or "cards" (every player's cards) or "ledger"
+        self.cards_page = 0            # the cards view's page, where it needs more than one
         self.ledger_top: int | None = None
         self.deal: Deal | None = None  # an agreed sale or trade being entered
         self.dice = DieShow()
@@ -178,10 +188,27 @@ class AlibabaScene(TableScene):
         self.cursor = 0                # the highlighted choice (LEFT/RIGHT/OK)
         self._for: Any = None          # the state the choices were built for
         self._options: list[Action] = []
+        self._keys: list[str] = []     # each choice's ``key_of``, in the same order
+        #: the groups of each gang, in the box's order (every row of the players counts them)
+        self.gang_groups = [self.box.groups_of((k,)) for k in range(len(self.box.gangs))]
+        self._names: tuple[Any, list[str]] | None = None
         self.layout()
-        #: the screen under a tumbling die, painted once per roll (see ``draw.draw``)
-        self.tumbling = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
-                              screen_coords=True, clear=False)
+        #: the screen under the controls while it is still, or under a tumbling die (``draw.draw``)
+        self.still = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
+                           screen_coords=True, clear=False)
+        #: its parts, each painted again only when what it shows changed (``draw.players_key``,
+        #: ``draw.fate_keys``, ``draw.ledger_key``)
+        self.players_layer = Layer(self.players_rect, lambda surf: look.paint_players(self, surf), clear=False)
+        #: the arrest shown, kept with what it was worked out from (see :meth:`fate`)
+        self._fate: tuple[Any, bool, bool, int, look.FateView | None] | None = None
+        self.fate_shown: look.FateView | None = None  # the arrest the fate and stakes layers show
+        self.fate_top_layer = Layer(self.route_rect, lambda surf: look.paint_fate_top(self, surf), clear=False)
+        self.fate_rows_layer = Layer(self.players_rect, lambda surf: look.paint_fate_rows(self, surf), clear=False)
+        self.cards_layer = Layer(self.left, lambda surf: look.paint_cards(self, surf), clear=False)
+        self.ledger_layer = Layer(self.ledger_rect, lambda surf: look.paint_ledger(self, surf), clear=False)
+        self.fate_layer = Layer(self.left, lambda surf: look.paint_fate(self, surf), clear=False)
+        self.stakes_layer = Layer(look.fate_rects(self.left)[2], lambda surf: look.paint_stakes(self, surf),
+                                  clear=False)
 
     # -- layout, once -------------------------------------------------------------------------
     def layout(self) -> None:
@@ -225,13 +252,17 @@ class AlibabaScene(TableScene):
         risks in an arrest), only the route's words, the arrest's note or old ledger lines."""
         if self.deal is not None:
             return self.route_rect
-        if self.view == "ledger":
-            return pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w, 2 * look.READ_H + 12)
+        if self.view == "ledger":  # over the oldest lines in view, grown down where it needs more room
+            return room_for(self.banner.text, pygame.Rect(self.ledger_rect.x, self.ledger_rect.y, self.ledger_rect.w,
+                                                          2 * look.READ_H + 12), self.ledger_rect)
         if self.view == "cards":
             return room_for(self.banner.text, pygame.Rect(self.left.x, self.left.y, self.left.w, 2 * look.READ_H + 12),
                             self.left)
         if self.fate() is not None:
-            return self.fate_note_rect
+            if look.names_beside_grid(self, self.names()):
+                return self.fate_note_rect  # under the grid
+            if look.fits_whole(self.banner.text, self.route_rect):
+                return self.route_rect  # in rows: over the arrest's note and the fate's row, all of them
         if look.fits_whole(self.banner.text, self.caption_rect):
             return self.caption_rect
         if look.fits_whole(self.banner.text, self.route_rect):
@@ -265,7 +296,11 @@ class AlibabaScene(TableScene):
         return self.rules.box
 
     def names(self) -> list[str]:
-        return [self.seat_name(i) for i in range(self.state.players)]
+        """Every seat's name in the screen's language (asked many times a frame: kept per language)."""
+        lang = getattr(self.t, "lang", None)
+        if self._names is None or self._names[0] != lang:
+            self._names = (lang, [self.seat_name(i) for i in range(self.state.players)])
+        return list(self._names[1])
 
     def pending(self) -> Any:
         """The chance the game waits for (a die, or the next movement card), or None."""
@@ -278,6 +313,7 @@ class AlibabaScene(TableScene):
             before, was = self._for, self.choices.cursor
             self._for, self.cursor = self.state, 0
             self._options = choices_for(self.session, self.state)
+            self._keys = [key_of(a) for a in self._options]
             if self.deal is not None and self.deal.state is not self.state:
                 self.deal = None
             self.refresh_list(list_goes_on(self.session.engine, before, self.state), was)
@@ -302,8 +338,7 @@ class AlibabaScene(TableScene):
         entries = []
         colours: dict[Hashable, tuple[int, int, int]] = {}
         gangs: dict[Hashable, int] = {}
-        for a in self._options:
-            key = key_of(a)
+        for a, key in zip(self._options, self._keys, strict=True):
             label = ui(self.t, a["action"]) if a["action"] in WIZARD else choice_label(self.t, self.box, st, a, names)
             entries.append(Choice(key, self.breakable(label)))
             if "group" in a:
@@ -322,12 +357,11 @@ class AlibabaScene(TableScene):
     def breakable(self, label: str) -> str:
         """A choice's words with a word too wide for its key broken with a hyphen (at a gang's
         name inside it: "Schatzkammer- räuber"), never in the middle without one."""
-        face, width = theme.font(read_size()), self.right.w - 28
-        return hyphenated(label, lambda w: face.size(w)[0] <= width, tuple(g.name for g in self.box.gangs))
+        return breakable(label, read_size(), self.right.w - 28, tuple(g.name for g in self.box.gangs))
 
     def show_cursor(self) -> None:
         if self._options and self.deal is None:
-            key = key_of(self._options[self.cursor % len(self._options)])
+            key = self._keys[self.cursor % len(self._options)]
             self.choices.cursor = key
             if key in self.choices.order:
                 self.choices.page = self.choices.order.index(key) // self.choices.per_page
@@ -347,11 +381,18 @@ class AlibabaScene(TableScene):
         return ()
 
     def ledger(self) -> list[tuple[str, str]]:
-        """Every payment so far: (short line, the bank's full reason), from the event log."""
+        """Every payment so far: (short line, the bank's full reason), from the event log (read
+        once per position and language: the ledger's view asks at every frame)."""
         names = self.names()
-        return [(ledger_line(self.t, names, ev), self.t.reason("alibaba", ev.data.get("reason", ""),
-                                                                 ev.data.get("params")))
-                for events in self.session.events for ev in events if ev.kind in ("pay", "forgiven")]
+        return self.session.per_position(f"alibaba.ledger.{getattr(self.t, 'lang', None)}", lambda _state: [
+            (ledger_line(self.t, names, ev), self.t.reason("alibaba", ev.data.get("reason", ""), ev.data.get("params")))
+            for events in self.session.events for ev in events if ev.kind in ("pay", "forgiven")])
+
+    def repaint(self) -> None:
+        """Paint every layer again at the next frame (a test that changed what they draw)."""
+        for layer in (self.still, self.players_layer, self.cards_layer, self.ledger_layer, self.fate_layer,
+                      self.stakes_layer, self.fate_top_layer, self.fate_rows_layer, self.route.layer):
+            layer.invalidate()
 
     def shown_session(self) -> Any:
         """The session as the screen shows it: while a die tumbles, as it was before the roll."""
@@ -360,13 +401,23 @@ class AlibabaScene(TableScene):
         return self.session
 
     def fate(self) -> look.FateView | None:
+        """The arrest the screen shows (see :func:`draw.fate_view`), worked out once for each
+        position and for whether the die still tumbles: a frame asks for it more than once."""
         events = self.session.events
-        last = events[-1] if events and self.session.last_events else []
+        busy = self.dice.busy(self.app.now()) and len(self.session.states) >= 2
+        said = bool(events and self.session.last_events)
+        kept = self._fate
+        if kept is not None and kept[0] is self.state and kept[1:4] == (busy, said, len(events)):
+            return kept[4]
+        last = events[-1] if said else []
         gangs = next((tuple(e.data["gangs"]) for evs in reversed(events[-40:]) for e in evs if e.kind == "arrest"), ())
-        if self.dice.busy(self.app.now()) and len(self.session.states) >= 2:
+        if busy:
             # while the die tumbles its result is not known yet: the arrest as it was before it
-            return look.fate_view(self.rules, self.session.states[-2], [], gangs)
-        return look.fate_view(self.rules, self.state, last, gangs)
+            view = look.fate_view(self.rules, self.session.states[-2], [], gangs)
+        else:
+            view = look.fate_view(self.rules, self.state, last, gangs)
+        self._fate = (self.state, busy, said, len(events), view)
+        return view
 
     # -- commands -----------------------------------------------------------------------------
     def done(self, events: list[Event]) -> None:
@@ -416,10 +467,11 @@ class AlibabaScene(TableScene):
             assert isinstance(key, tuple)  # a dealing choice's key: ("deal", step, value)
             self.answer(key[2])
             return
-        action = next((a for a in self.options() if key_of(a) == key), None)
-        if action is None:
+        options = self.options()
+        if key not in self._keys:
             return
-        self.cursor = self._options.index(action)
+        self.cursor = self._keys.index(key)
+        action = options[self.cursor]
         if action["action"] in WIZARD:
             seat = self.session.engine.current_player(self.state)
             self.deal = Deal("sale" if action["action"] == "sell_to_open" else "trade", self.state, self.box, seat
@@ -480,12 +532,29 @@ class AlibabaScene(TableScene):
     def toggle_ledger(self) -> None:
         """STRAIGHT: the ledger, and back to the players."""
         self.view = "players" if self.view == "ledger" else "ledger"
-        self.ledger_top = None
+        self.ledger_top, self.cards_page = None, 0
 
     def next_view(self) -> None:
-        """The view key: players, then every player's cards, then the ledger, then the players."""
+        """The view key: players, then every player's cards (page by page where they need more
+        than one), then the ledger, then the players."""
+        if self.view == "cards" and self.cards_page + 1 < len(self.cards_pages()):
+            self.cards_page += 1
+            return
         self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
-        self.ledger_top = None
+        self.ledger_top, self.cards_page = None, 0
+
+    def cards_pages(self) -> list[list[int]]:
+        """The players on each page of the cards view (``draw.cards_pages``), once per position."""
+        lang = getattr(self.t, "lang", None)
+        return self.session.per_position(f"alibaba.cards_pages.{lang}",
+                                         lambda _state: look.cards_pages(self, self.left, self.names()))
+
+    def view_label(self) -> str:
+        """The view key's words: the view it goes to, or the cards view's next page ("Karten 2/2")."""
+        pages = len(self.cards_pages()) if self.view == "cards" else 1
+        if self.cards_page + 1 < pages:
+            return ui(self.t, "cards_page", page=self.cards_page + 2, pages=pages)
+        return ui(self.t, VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)])
 
     def scroll_ledger(self, step: int) -> None:
         total, lines = len(self.ledger()), look.ledger_lines(self)
@@ -551,7 +620,7 @@ class AlibabaScene(TableScene):
         if self.pending() is not None:
             self.roll()
         elif self.options():
-            self.pick_key(key_of(self._options[self.cursor % len(self._options)]))
+            self.pick_key(self._keys[self.cursor % len(self._options)])
         else:
             self.explain_no_choice()
 
@@ -568,8 +637,12 @@ class AlibabaScene(TableScene):
                                size=read_size()))
             out += self.pad.controls() if self.deal.is_pad() else self.choices.controls()
             return out
-        view_label = ui(self.t, VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)])
-        out.append(Control(self.view_rect, view_label, self.next_view, key="view"))
+        label = self.view_label()
+        if self.view == "cards" and self.cards_page + 1 < len(self.cards_pages()):
+            # "Karten 2/2" may take a smaller size than the views' names beside "Menü"
+            out.append(Control(self.view_rect, label, self.next_view, key="view", role="min", size=read_size()))
+        else:
+            out.append(Control(self.view_rect, label, self.next_view, key="view"))
         if self.view == "ledger":
             out += look.ledger_controls(self)
         chance = self.pending()
@@ -643,8 +716,8 @@ class AlibabaScene(TableScene):
                          else ui(self.t, "no_kadi"))
             notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
                          else ui(self.t, "no_loot"))
-        face = theme.font(min_size())
-        notes = [hyphenated(note, lambda w: face.size(w)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
+        size = min_size()
+        notes = [hyphenated(note, lambda w: text_size(w, size)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
                  for note in notes]  # a group name wider than the notes breaks with a hyphen
         colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
         patterns = [theme.swatch(look.seat_colour(self, s), 12, 12) for s in range(self.state.players)]

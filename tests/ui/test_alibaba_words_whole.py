@@ -1,0 +1,147 @@
+"""Ali Baba's table words left open (issue 19, items 8, 13, 16), each through the real loop in
+German with the English screen checked too: with six players the arrest names every player
+whole at the read size; the players' rows never cut a player's cards; the cards view shows a
+long hand with many groups whole (on a second page where one is not enough), with 14-letter
+names."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.games.alibaba.rules.state import DUMP, LAST_CHANCE, TURN
+from companion.games.alibaba.screen import dice as alibaba_dice
+from companion.games.alibaba.screen import draw as look
+from companion.games.alibaba.screen.table import AlibabaScene
+from companion.session.session import Session
+from companion.session.store import Store
+from companion.ui.kit import problems, recording
+from companion.ui.kit.sizes import READ_PX
+from tests.ui.screen import new_app, settle, tap_label
+from tests.ui.test_alibaba_table import choices_for
+
+LONG = ["Maximiliane-So", "Alexandra-Mari", "Bartholomäus-K", "Christophine-L", "Friedericke-Z", "Konstantinos-A"]
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
+
+
+def game_at(players: int, until, names: list[str] | None = None) -> Session:
+    """A game with these names, played on without the screen until ``until(state)`` holds."""
+    for seed in range(1, 40):
+        header = {"game": "alibaba", "players": players, "seed": seed}
+        if names:
+            header["names"] = names[:players]
+        session = Session.new(header, Store(":memory:"))
+        while not session.over:
+            if until(session.state):
+                return session
+            if session.engine.chance(session.state) is not None:
+                session.roll()
+                continue
+            options = [a for a in choices_for(session, session.state) if not a["action"].endswith("_open")]
+            takes = [a for a in options if a["action"] == "take"]
+            keep = [a for a in options if a["action"] in ("done", "move")]
+            session.act((takes or keep or options)[0])
+    pytest.fail("no game came to the state asked for")
+
+
+def shown(app, session: Session) -> tuple[AlibabaScene, list]:
+    scene = AlibabaScene(app, session)
+    app.show(scene)
+    settle(app)
+    return scene, drawn(scene)
+
+
+def drawn(scene: AlibabaScene) -> list:
+    scene.dirty = True
+    settle(scene.app)
+    with recording() as rec:
+        scene.draw(scene.app.screen)
+    assert problems(rec) == []
+    return rec.texts
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("phase", [DUMP, LAST_CHANCE])
+def test_six_players_in_an_arrest_each_have_their_whole_name_at_the_read_size(lang, phase):
+    app = new_app(lang)
+    try:
+        scene, texts = shown(app, game_at(6, lambda st: st.phase == phase, LONG))
+        assert scene.fate() is not None and not look.names_beside_grid(scene, scene.names())
+        for name in LONG:
+            marks = [t for t in texts if t.text == name and scene.players_rect.contains(t.drawn)]
+            assert marks, f"{name} is not named in the arrest"
+            assert all(t.px >= READ_PX and not t.cut for t in marks)
+        # what each player risks stands in that player's row, beside the name
+        rows = [t for t in texts if scene.players_rect.contains(t.drawn) and t.text[:1] in "≤0−"]
+        assert len(rows) == 6
+        if lang == "de":
+            assert any(t.text == "Kann kosten" for t in texts)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_players_rows_never_cut_a_players_cards(lang, players):
+    app = new_app(lang)
+    try:
+        # late in a game: hands of six or seven cards and several groups each
+        scene, texts = shown(app, game_at(players, lambda st: st.phase == TURN and sum(map(sum, st.cards)) >= 18))
+        lines = [t for t in texts if t.text.startswith(("Hand:", "keine", "no bandit"))]
+        assert len(lines) == players
+        assert not any(t.cut or t.text.endswith("…") for t in lines)
+        for seat, line in enumerate(lines):
+            assert line.text in (look.cards_text(scene, seat), look.cards_line(scene, seat, line.box, True),
+                                 look.cards_line(scene, seat, line.box, False))
+        # someone's groups did not fit whole: the hand and how many groups stand instead, not a cut line
+        assert any(line.text != look.cards_text(scene, seat) for seat, line in enumerate(lines))
+    finally:
+        app.close()
+
+
+def longest(session: Session) -> Session:
+    """The position with the longest hand the rules deal six players (four cards) and a player
+    who holds a card of every group (the others several each)."""
+    st = session.state
+    groups = len(st.cards[0])
+    cards = tuple(tuple(1 for _ in range(groups)) if seat == 0 else tuple(2 if g % 3 == seat % 3 else 0
+                                                                            for g in range(groups))
+                  for seat in range(st.players))
+    hands = tuple((1, 2, 5, 6) for _ in range(st.players))
+    session.states[-1] = dataclasses.replace(st, cards=cards, hands=hands)
+    return session
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_cards_view_shows_a_long_hand_and_every_group_whole_with_six_long_names(lang):
+    app = new_app(lang)
+    try:
+        scene, _texts = shown(app, longest(game_at(6, lambda st: st.phase == TURN, LONG)))
+        seen: list[str] = []
+        tap_label(app, scene.view_label())  # to the cards view
+        assert scene.view == "cards"
+        for _page in range(len(scene.cards_pages())):
+            texts = drawn(scene)
+            cards = [t for t in texts if scene.left.contains(t.drawn)]
+            assert not any(t.cut or t.text.endswith("…") for t in cards)
+            seen += [t.text for t in cards]
+            if scene.cards_page + 1 < len(scene.cards_pages()):
+                label = scene.view_label()
+                assert label.endswith(f"{scene.cards_page + 2}/{len(scene.cards_pages())}")
+                tap_label(app, label)
+        assert len(scene.cards_pages()) >= 2  # one page was not enough for every card whole
+        whole = " ".join(seen)
+        for seat, name in enumerate(LONG):
+            assert name in whole
+            for g, n in enumerate(scene.state.cards[seat]):
+                if n:
+                    assert f"{scene.box.groups[g].name} {n}" in whole
+        tap_label(app, scene.view_label())  # past the last page: the ledger
+        assert scene.view == "ledger" and scene.cards_page == 0
+    finally:
+        app.close()
