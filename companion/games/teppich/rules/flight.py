@@ -150,10 +150,11 @@ def ways(width: int, height: int) -> tuple[tuple[tuple[tuple[Cell, ...], ...], .
     order a carpet flies past them: ``ways(w, h)[x][y]`` is (up, down, left, right). A
     flight's leg is the beginning of one of them. (Not a field of the box: it would be
     part of the box's fingerprint, which names the box data only.)"""
-    return tuple(tuple(
-        (tuple((x, b) for b in range(y + 1, height)), tuple((x, b) for b in range(y - 1, -1, -1)),
-         tuple((a, y) for a in range(x - 1, -1, -1)), tuple((a, y) for a in range(x + 1, width)))
-        for y in range(height)) for x in range(width))
+    rows = [[(x, y) for x in range(width)] for y in range(height)]
+    cols = [[(x, y) for y in range(height)] for x in range(width)]
+    return tuple(tuple((tuple(cols[x][y + 1:]), tuple(cols[x][y - 1::-1]) if y else (),
+                        tuple(rows[y][x - 1::-1]) if x else (), tuple(rows[y][x + 1:]))
+                       for y in range(height)) for x in range(width))
 
 
 def fly_leg(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], x: int, y: int,

@@ -130,6 +130,8 @@ def _tree(indices: Iterable[int]) -> list[tuple[Leg | None, list[tuple[Leg | Non
 
 
 _TREE_ALL = _tree(i for _action, i in _ALL)
+#: the distinct legs of the card plays without a token
+_PLAIN_LEGS = [_LEGS[i] for i in dict.fromkeys(i for _action, i in _PLAIN)]
 _TREE_PLAIN = _tree(i for _action, i in _PLAIN)
 _ALONE: tuple[str | None, ...] = (None,)
 #: an Option or a Flight made without its named tuple's ``__new__`` (a Python call each: a
@@ -268,7 +270,17 @@ def legal_actions(box: Box, state: State) -> list[Action]:
 
 
 def can_move(box: Box, state: State) -> bool:
-    return next(options(box, state), None) is not None
+    """True when the player to move has a legal move. Asked at every turn's start: the flights
+    are walked one by one until one is legal, the drift first (it nearly always is), not
+    listed whole."""
+    if state.over or state.pending is not None:
+        return False
+    me = state.current
+    start, scenery, walls = state.cells[me], state.scenery_set, state.walls
+    if isinstance(walk(box, scenery, walls, start, drift_legs(box, scenery, start)), Flight):
+        return True
+    tries = _LEGS + [(leg,) for leg in DIRECTIONS.values()] if state.tokens[me] > 0 else _PLAIN_LEGS
+    return any(isinstance(walk(box, scenery, walls, start, legs), Flight) for legs in tries)
 
 
 def describe(option: Option) -> dict[str, Any]:
