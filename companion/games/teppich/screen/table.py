@@ -41,7 +41,11 @@ class TeppichScene(TableScene):
         them (else they are found from the header's seed: the city generated again)."""
         super().__init__(app, session)
         self.grid = draw.board_grid()
-        self.layer = Layer(self.grid.area, self.paint_board)
+        # the board: the city with the carpets on it, painted again at every move (it covers
+        # all of its rect, so it is not cleared first); the city under them, painted again
+        # only when the clouds move
+        self.layer = Layer(self.grid.area, self.paint_board, clear=False)
+        self.city_layer = Layer(self.grid.area, lambda surf: paint.paint_city(self, surf), clear=False)
         fresh = not session.actions and "scenery" not in session.header
         self.city: CityPhase | None = CityPhase(self) if fresh else None
         #: the palms' and trees' cells, drawn as plants (the city's own pieces, found once)
