@@ -70,3 +70,13 @@ def test_an_edited_box_is_used(assets):
     edit(assets / "board.toml", "stars = [[4, 4]", "stars = [[4, 5]")
     box = load()
     assert box.goal == (22, 0) and box.stars[0] == (4, 5)
+
+
+def test_the_box_fingerprint_names_the_box_data_only():
+    """Records carry the box's fingerprint (every field of the box, as ``record._plain`` reads
+    it): tables worked out from the data for speed (the flights' ways to the edge) must not
+    be fields, or every stored game would say it was played with another box."""
+    from companion.session.record import _plain
+
+    assert set(_plain(load())) == {"width", "height", "zones", "start", "goal", "stars", "pieces", "faces",
+                                "tokens_total", "tokens_each", "city_pieces", "colors", "_wind"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 import pygame
 
@@ -133,19 +134,46 @@ class BoardPicture:
 
 # -- what lies on top ---------------------------------------------------------------------------
 def outline(surf: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int = 4) -> None:
-    """A coloured frame between two dark ones: it shows on every carpet colour and pattern."""
-    pygame.draw.rect(surf, DARK, rect, width + 4, border_radius=5)
-    pygame.draw.rect(surf, colour, rect.inflate(-4, -4), width, border_radius=4)
+    """A coloured frame between two dark ones: it shows on every carpet colour and pattern.
+    A picture painted once per size, colour and width (see :func:`frame`)."""
+    surf.blit(frame(("outline", rect.w, rect.h, colour, width)), rect)
 
 
 def draw_payment(surf: pygame.Surface, cells: Iterable[Cell]) -> None:
     """The area just paid for: a dark and a light frame round each cell, and light corner
-    ticks, so it reads on yellow as well as on black carpets."""
+    ticks, so it reads on yellow as well as on black carpets. Each cell's frames are one
+    picture, painted once per cell size (three rounded frames a cell cost a million
+    instructions for an area of eight at the frame Omar stops)."""
     for cell in cells:
         r = cell_rect(*cell).inflate(-2, -2)
-        pygame.draw.rect(surf, DARK, r, 3, border_radius=4)
-        pygame.draw.rect(surf, LIGHT, r.inflate(-6, -6), 3, border_radius=3)
-        pygame.draw.rect(surf, DARK, r.inflate(-12, -12), 1, border_radius=2)
+        surf.blit(frame(("paid", r.w, r.h)), r)
+
+
+def frame(look: tuple[Any, ...]) -> pygame.Surface:
+    """The picture of a cell's frames, painted once per ``look``: ("outline", w, h, colour,
+    width) or ("paid", w, h). Rounded frames are dear to draw (the cells round Omar where a
+    carpet may go, at the frame he stops: some 16 of them, a million instructions), a
+    picture cheap to blit. Its ground is see-through and its frames opaque: blitted, they give
+    the very pixels drawing them does."""
+    pic = _frames.get(look)
+    if pic is None:
+        kind, w, h = look[:3]
+        pic = pygame.Surface((w, h), pygame.SRCALPHA)
+        r = pic.get_rect()
+        if kind == "paid":
+            pygame.draw.rect(pic, DARK, r, 3, border_radius=4)
+            pygame.draw.rect(pic, LIGHT, r.inflate(-6, -6), 3, border_radius=3)
+            pygame.draw.rect(pic, DARK, r.inflate(-12, -12), 1, border_radius=2)
+        else:
+            colour, width = look[3], look[4]
+            pygame.draw.rect(pic, DARK, r, width + 4, border_radius=5)
+            pygame.draw.rect(pic, colour, r.inflate(-4, -4), width, border_radius=4)
+        _frames[look] = pic
+    return pic
+
+
+#: a handful: the market's cells are all of one size, the frames of three looks
+_frames: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def draw_preview(surf: pygame.Surface, a: Cell, b: Cell, colour: str) -> None:

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import pygame
 
 from companion.ui import theme
-from companion.ui.kit import Label, line_height, min_size, read_size
+from companion.ui.kit import Label, line_height, min_size, read_size, text_size
 from companion.ui.kit.scoreboard import ScoreRow
 
 SWATCH = 22     #: a seat's swatch (two colours share it, one above the other)
@@ -54,7 +54,7 @@ def draw_coin(surf: pygame.Surface, cell: pygame.Rect) -> None:
 
 
 def name_width(name: str) -> int:
-    return int(theme.font(read_size()).size(name)[0])
+    return int(text_size(name, read_size())[0])
 
 
 class Scores:
@@ -107,12 +107,11 @@ class Scores:
         a heading never runs into the one left of it. The money column's heading is a coin
         (:data:`COIN`) where the points are shown beside it: the line then keeps room on its
         left for the real-die keys' label, whole in both languages."""
-        font = theme.font(min_size())
         out: list[tuple[str, pygame.Rect]] = []
         left_edge = self.head.right + 4 * GAP
         for j, cell in reversed(list(enumerate(self.columns(self.head)))):
             word = COIN if self.figures[j] == 0 else self.headings[self.figures[j]]
-            w = COIN_W if word == COIN else font.size(word)[0] + 2
+            w = COIN_W if word == COIN else text_size(word, min_size())[0] + 2
             right = min(cell.right, left_edge - 4 * GAP)
             out.append((word, pygame.Rect(right - w, self.head.y, w, self.head.h)))
             left_edge = right - w

@@ -14,6 +14,7 @@ right (a leftward leg is shortened and may turn rightward), so a side leg of 0 i
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from companion.engine.base import IllegalAction
@@ -123,72 +124,69 @@ def drift_legs(box: Box, scenery: frozenset[Cell], cell: Cell) -> list[Leg]:
 
 
 def walk(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,
-         legs: tuple[Leg, ...] | list[Leg], rays: dict[Any, Any] | None = None) -> Flight | tuple[str, int, int]:
+         legs: tuple[Leg, ...] | list[Leg]) -> Flight | tuple[str, int, int]:
     """Fly ``legs`` from ``start``: the Flight, or why not as (code, x, y) of the cell where it
-    fails. No exception: the legal-move search walks some 400 card plays per position.
-    ``rays`` (one dict per position: the same walls) keeps, for a cell and a direction, the
-    free cells found that way so far and what ends them, so the card plays of a position,
-    which go the same ways from the same cells again and again, step each cell once."""
+    fails. No exception: the legal-move search flies some 400 card plays per position."""
     x, y = start
     path = [start]
     pushes: list[tuple[Cell, int]] = []
     for kind, amount in legs:
-        if kind == "vertical":
-            dx, dy, steps = 0, (1 if amount > 0 else -1), abs(amount)
-        else:
-            wind = box.wind(y)
-            if wind:
-                pushes.append(((x, y), wind))
-            total = amount + wind
-            dx, dy, steps = (1 if total > 0 else -1), 0, abs(total)
-        if not steps:
-            continue
-        ray: list[Any] | None
-        if rays is None:
-            ray = [[], _OPEN, x, y, dx, dy]
-        else:
-            key = (x, y, dx, dy)
-            ray = rays.get(key)
-            if ray is None:
-                ray = rays[key] = [[], _OPEN, x, y, dx, dy]
-        free: list[Cell] = ray[0]
-        if len(free) < steps and ray[1] is _OPEN:
-            _extend(box, scenery, walls, ray, steps)
-        if steps <= len(free):
-            path.extend(free[:steps])
-            x, y = free[steps - 1]
-            continue
-        if ray[1] is None:  # off the board at the top, left or right
-            path.extend(free)
+        cells, push, outcome = fly_leg(box, scenery, walls, x, y, kind, amount)
+        if push is not None:
+            pushes.append(push)
+        if cells is None:
+            assert isinstance(outcome, tuple)
+            return outcome
+        path.extend(cells)
+        if outcome is None:  # off the board at the top, left or right
             return Flight(start, box.start, tuple(path), tuple(pushes), True)
-        stop: tuple[str, int, int] = ray[1]
-        return stop
+        x, y = path[-1]
     return Flight(start, (x, y), tuple(path), tuple(pushes))
 
 
-_OPEN = object()  #: a ray not yet followed to its end
+@lru_cache(maxsize=4)
+def ways(width: int, height: int) -> tuple[tuple[tuple[tuple[Cell, ...], ...], ...], ...]:
+    """For every cell of a board this size, the cells from it to the edge each way, in the
+    order a carpet flies past them: ``ways(w, h)[x][y]`` is (up, down, left, right). A
+    flight's leg is the beginning of one of them. (Not a field of the box: it would be
+    part of the box's fingerprint, which names the box data only.)"""
+    rows = [[(x, y) for x in range(width)] for y in range(height)]
+    cols = [[(x, y) for y in range(height)] for x in range(width)]
+    return tuple(tuple((tuple(cols[x][y + 1:]), tuple(cols[x][y - 1::-1]) if y else (),
+                        tuple(rows[y][x - 1::-1]) if x else (), tuple(rows[y][x + 1:]))
+                       for y in range(height)) for x in range(width))
 
 
-def _extend(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], ray: list[Any], steps: int) -> None:
-    """Follows ``ray`` ([free cells, end, x, y, dx, dy]) until it has ``steps`` free cells or
-    ends: None off the board, else why the next cell is not free, checked in the order of a
-    step (below the ground, off the board, a wall)."""
-    free, _end, x, y, dx, dy = ray
-    width, height = box.width, box.height
-    while len(free) < steps:
-        x += dx
-        y += dy
-        if y < 0:
-            ray[1] = ("below_ground", x, y)
-            return
-        if not (0 <= x < width and y < height):
-            ray[1] = None
-            return
-        if (x, y) in walls:
-            ray[1] = ("through_scenery" if (x, y) in scenery else "through_cloud", x, y)
-            return
-        free.append((x, y))
-    ray[2], ray[3] = x, y
+def fly_leg(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], x: int, y: int,
+            kind: str, amount: int) -> tuple[tuple[Cell, ...] | None, tuple[Cell, int] | None,
+                                             bool | tuple[str, int, int] | None]:
+    """One leg from ``(x, y)`` (see ``walk``): (the cells passed, the wind's push or None,
+    how it ends). On the board: (cells, push, True); off the board at the top, left or right:
+    (the cells up to the edge, push, None); at a wall, or below the ground: (None, push,
+    (code, x, y) of the first cell that is not free, in the order the carpet flies). The
+    cells are the beginning of a way to the edge (``ways``), checked against the walls at once."""
+    push = None
+    if kind == "vertical":
+        way = ways(box.width, box.height)[x][y][0 if amount > 0 else 1]
+        steps = amount if amount > 0 else -amount
+    else:
+        wind = box.wind(y)
+        if wind:
+            push = ((x, y), wind)
+        amount += wind
+        if not amount:
+            return (), push, True
+        way = ways(box.width, box.height)[x][y][3 if amount > 0 else 2]
+        steps = amount if amount > 0 else -amount
+    cells = way[:steps]
+    if not walls.isdisjoint(cells):
+        wx, wy = next(c for c in cells if c in walls)
+        return None, push, ("through_scenery" if (wx, wy) in scenery else "through_cloud", wx, wy)
+    if steps <= len(way):
+        return cells, push, True
+    if kind == "vertical" and amount < 0:  # down past the ground
+        return None, push, ("below_ground", x, -1)
+    return cells, push, None  # off the board at the top, left or right
 
 
 def trace(box: Box, scenery: frozenset[Cell], walls: frozenset[Cell], start: Cell,

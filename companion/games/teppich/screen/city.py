@@ -36,7 +36,11 @@ def tree_cells(box: Any, header: Any, scenery: Any) -> tuple[Cell, ...]:
     seed = header.get("seed") if isinstance(header, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):
         return ()
-    city = generate(box, seed)
+    return trees_of(generate(box, seed), scenery)
+
+
+def trees_of(city: City, scenery: Any) -> tuple[Cell, ...]:
+    """The cells of ``city``'s palms and trees, when ``scenery`` is that city's; else none."""
     if set(city.scenery) != set(scenery):
         return ()
     return tuple(c for p in city.placements if p.kind == "tree" for c in p.cells)

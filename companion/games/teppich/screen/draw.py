@@ -378,7 +378,7 @@ def row_parts(rect: pygame.Rect, misses: bool, count: str) -> tuple[pygame.Rect,
     steering tokens (as wide as its digits). Kept tight: "Spieler 6" must fit beside a badge."""
     sw, rest = cut(rect, "left", 24, 3)
     badge, rest = cut(rest, "left", 16, 2) if misses else (pygame.Rect(rest.x, rest.y, 0, rest.h), rest)
-    wide = theme.font(min_size(True), True).size(count)[0] + 2
+    wide = text_size(count, min_size(True), True)[0] + 2
     # the count keeps clear of the current player's frame
     count_box, name_box = cut(pygame.Rect(rest.x, rest.y, rest.w - 3, rest.h), "right", wide, 2)
     return sw, badge, name_box, count_box
@@ -388,14 +388,13 @@ def draw_headings(surf: pygame.Surface, misses: str, tokens: str) -> int:
     """The column headings over the players: the steering tokens' at the right, and left of
     it, with a clear gap, the badges' (only while a badge is shown; it may reach into the
     turn line's room, which then ends before it). Returns where the headings begin."""
-    font = theme.font(min_size())
     right = HEADINGS.right
-    left = right - font.size(tokens)[0]
+    left = right - text_size(tokens, min_size())[0]
     Label(tokens, pygame.Rect(left, HEADINGS.y, right - left, HEADINGS.h), role="min", color=theme.INK_DIM,
           align="right").draw(surf)
     if misses:
         right = left - 16
-        left = right - font.size(misses)[0]
+        left = right - text_size(misses, min_size())[0]
         Label(misses, pygame.Rect(left, HEADINGS.y, right - left, HEADINGS.h), role="min", color=theme.INK_DIM,
               align="right").draw(surf)
     return left

@@ -173,8 +173,15 @@ def paint_board(s: TeppichScene, surf: pygame.Surface) -> None:
         draw.paint_city(surf, s.grid, s.box, scenery, clouds, s.box.stars, origin, s.city.trees())
         return
     st = s.state
-    draw.paint_city(surf, s.grid, s.box, st.scenery, st.clouds, st.stars, origin, s.trees)
+    # the city as painted once per city and cloud layout (a move changes only the carpets)
+    surf.blit(s.city_layer.surface(key=(st.scenery, st.clouds, st.stars, s.trees)), (0, 0))
     draw.paint_carpets(surf, s.grid, s.box, st, [s.colour(p) for p in range(st.players)], origin)
+
+
+def paint_city(s: TeppichScene, surf: pygame.Surface) -> None:
+    """The city of the game under the carpets: ground, stars, scenery and clouds."""
+    st = s.state
+    draw.paint_city(surf, s.grid, s.box, st.scenery, st.clouds, st.stars, s.grid.area.topleft, s.trees)
 
 
 def draw_overlay(s: TeppichScene, surf: pygame.Surface, now: float) -> None:

@@ -21,7 +21,7 @@ import pygame
 from companion.engine.base import Action, Event, IllegalAction
 from companion.games.teppich.rules import Option, TeppichEngine, card_options, hop_targets, options
 from companion.games.teppich.screen import draw, paint, words
-from companion.games.teppich.screen.city import CityPhase, tree_cells
+from companion.games.teppich.screen.city import CityPhase, tree_cells, trees_of
 from companion.games.teppich.screen.words import ARROWS, ROLL_S, TOKENS, token_of
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
@@ -36,14 +36,21 @@ MOVES = frozenset({"fly", "steer", "drift", "hop"})
 class TeppichScene(TableScene):
     """The board mirror, the card entry, the special die and the turn banner."""
 
-    def __init__(self, app: Any, session: Session[Any]) -> None:
+    def __init__(self, app: Any, session: Session[Any], trees: tuple[tuple[int, int], ...] | None = None) -> None:
+        """``trees``: the palms' and trees' cells when the table that built the city knows
+        them (else they are found from the header's seed: the city generated again)."""
         super().__init__(app, session)
         self.grid = draw.board_grid()
-        self.layer = Layer(self.grid.area, self.paint_board)
+        # the board: the city with the carpets on it, painted again at every move (it covers
+        # all of its rect, so it is not cleared first); the city under them, painted again
+        # only when the clouds move
+        self.layer = Layer(self.grid.area, self.paint_board, clear=False)
+        self.city_layer = Layer(self.grid.area, lambda surf: paint.paint_city(self, surf), clear=False)
         fresh = not session.actions and "scenery" not in session.header
         self.city: CityPhase | None = CityPhase(self) if fresh else None
         #: the palms' and trees' cells, drawn as plants (the city's own pieces, found once)
-        self.trees = () if fresh else tree_cells(self.box, session.header, session.state.scenery)
+        self.trees = () if fresh else trees if trees is not None else tree_cells(self.box, session.header,
+                                                                                   session.state.scenery)
         self._for: Any = None
         self.planned: list[str] = []   # the demo's presses after the flights are lit
         self.demo_extra = 0            # moves the demo made beyond its turns (see teppich_demo)
@@ -307,7 +314,9 @@ class TeppichScene(TableScene):
             old.store.delete_game(old.game_id)  # no history row of its own ("0 Schritte")
         else:
             old.abandon("abandoned")  # never offered to resume
-        self.go("table", session=session)
+        # the new table's palms and trees: this city's (not generated again for it)
+        trees = trees_of(self.city.city, scenery) if self.city is not None else None
+        self.go("table", session=session, trees=trees)
 
     def refuse(self, exc: IllegalAction) -> None:
         """A refusal names a seat as the screen does (``seat_name``, in the screen's language),
