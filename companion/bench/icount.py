@@ -106,6 +106,8 @@ MARK_FUNCTION = "getppid"
 ANIMATION_STEP_S = 0.1
 #: the clock's step between two presses: longer than any press guard of the screens
 PRESS_GAP_S = 0.6
+#: idle passes a screen's warm-up may take before a press at most (it takes a handful)
+WARM_PASSES = 200
 
 
 class _Marks:
@@ -130,7 +132,6 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
 
     from companion.games import spec
     from companion.root import make_app
-    from companion.session.session import Session
     from companion.session.simulate import OneHeading
     from companion.session.store import Store
     from companion.ui.table import TableScene
@@ -145,20 +146,40 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
     app.show(app.routes["menu"](app))
     app.step(block=False)  # the menu first, as at a café: a table is never the first screen
     app.step(block=False)  # and it waits there: the work left for after the first frame is done
-    scene: Any = app.routes["table"](app, session=Session.new(spec(game).header(players, seed), store))
-    app.show(scene)
+    app.scene.open(game)  # the game's key in the menu: its setup, as the menu opens it
+    app.scene.seed = seed  # the bench's game, with the bench's seats (the names as the setup has them)
+    if app.scene.count != players:
+        app.scene.set_count(players)
     marks("setup")
+    app.step(block=False)
+    marks("setup.first_frame")
 
     def step(label: str) -> None:
         before = app.scene
         app.step(block=False)
         if isinstance(before, TableScene) and not isinstance(app.scene, TableScene):
             label = "end.first"  # the game ended: this pass went on to the end screen
-        elif isinstance(app.scene, TableScene) and app.scene is not before:
+        elif isinstance(before, TableScene) and isinstance(app.scene, TableScene) and app.scene is not before:
             label = f"{label}.new_table"  # a new table (Teppich's city built) in the same pass
         marks(label)
 
-    step("table.first_frame")
+    def idle() -> None:
+        """The seconds a table takes before its next press (choosing, setting the board up):
+        the loop's idle passes while the screen has warm-up pieces (``Scene.warm_up``), each
+        marked "warm", none a press."""
+        for _ in range(WARM_PASSES):
+            if not app.warming:
+                return
+            app.step(block=False)
+            marks("warm")
+        raise RuntimeError(f"{type(app.scene).__name__}: warm-up not done after {WARM_PASSES} idle passes")
+
+    idle()
+    clock[0] += PRESS_GAP_S
+    app.inject("ok")  # the setup's start key
+    step("table.first_frame")  # the press that opens the table, to the table's first frame
+    if not isinstance(app.scene, TableScene):
+        raise RuntimeError(f"the setup's start did not open a table: {type(app.scene).__name__}")
     plan: list[str] = []
     pressed = 0
     while isinstance(app.scene, TableScene):
@@ -170,6 +191,7 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
             marks("plan")  # the simulated table thinking: not part of any press
             if not plan:
                 break
+        idle()
         name = plan.pop(0)
         clock[0] += PRESS_GAP_S
         app.inject(name)

@@ -13,7 +13,7 @@ import threading
 import time
 import warnings
 from collections import deque
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -177,7 +177,7 @@ class App:
         self._corner_since: float | None = None  # when a finger went down in the staff corner
         self.store = store
         self.texts = Texts(lang)
-        self.sounds = Sounds() if sound else _Silent()
+        self.sounds = Sounds() if sound else Silent()
         self._woken = threading.Event()
         self._hub = hub
         if hub is not None:
@@ -201,6 +201,14 @@ class App:
         self.notifier = _notifier()
         self._after_first: list[Callable[[], None]] = []
         self.first_frame_at: float | None = None
+        #: the scene whose frame is on screen (its warm-up may start once it is)
+        self._framed: Scene | None = None
+        #: the shown scene's warm-up pieces still to do (``Scene.warm_up``); None when there
+        #: are none, or they were not asked for yet (``_warm_asked``)
+        self._warm: Iterator[object] | None = None
+        self._warm_asked = False
+        #: what stopped a warm-up, if one failed (it is only a head start: the app goes on)
+        self.warm_failed: BaseException | None = None
         self._was_animating = False
         #: the café floor's link (companion.floor.table.TableFloor) when the table is on one
         self.floor: Any = None
@@ -274,6 +282,7 @@ class App:
         self.scene = scene
         scene.appeared = True
         scene.dirty = True
+        self._drop_warm_up()
 
     def go(self, route: str, **kwargs: Any) -> Scene:
         """Show the scene of a named route (``"menu"``, ``"setup"``, ``"table"``, ``"end"``...);
@@ -363,7 +372,10 @@ class App:
             while self._after_first:
                 self._after_first.pop(0)()
         animating = self.scene.update(self.now())
-        if animating or not block or self.scene.dirty or self._was_animating:
+        warming = self._warming(self.scene)
+        if animating or not block or self.scene.dirty or self._was_animating or warming:
+            if warming:  # no sleep while warm-up pieces remain; a press from now on is seen
+                self._woken.clear()  # before the next piece (see the end of this pass)
             events = self._pump()
         else:
             timeout = IDLE_WAIT_MS
@@ -432,12 +444,64 @@ class App:
             if self.first_frame_at is None:
                 self.first_frame_at = shown
                 self.notifier.ready()
+            self._framed = scene
         if self.floor is not None and not animating:  # the board's picture for the floor page
             from companion.floor.on_screen import picture
             picture(self, scene)
+        if warming and self._warm is not None and scene is self.scene \
+                and not (events or pending or animating or ended or self.hub_pending()):
+            # a pass that had no input and no animation: one piece of the warm-up. A frame
+            # this pass drew is on screen already (a screen that asks for frames by itself,
+            # such as a gently blinking piece, would otherwise never leave room for one)
+            self._warm_piece()
         self.notifier.alive()
         if animating:
             self.clock.tick(60)
+
+    # -- warm-up while idle --------------------------------------------------------------
+    @property
+    def warming(self) -> bool:
+        """True while the shown scene has warm-up pieces left (``Scene.warm_up``): the loop
+        then looks for input without sleeping and does one piece in each pass that has nothing
+        else to do."""
+        return self.scene is not None and self._warming(self.scene)
+
+    def _warming(self, scene: Scene) -> bool:
+        if self._framed is not scene:
+            return False  # the scene's first frame comes first
+        if not self._warm_asked:
+            self._warm_asked = True
+            pieces = scene.warm_up()
+            self._warm = iter(pieces) if pieces is not None else None
+        return self._warm is not None
+
+    def _warm_piece(self) -> None:
+        """One piece of the shown scene's warm-up. Nothing it draws is audited as being on
+        screen; a warm-up that fails is given up: it was only a head start."""
+        from companion.ui.kit import audit
+
+        assert self._warm is not None
+        try:
+            with audit.capture():
+                next(self._warm)
+        except StopIteration:
+            self._warm = None
+        except Exception as exc:  # noqa: BLE001 -- a head start must never stop the table
+            import sys
+            import traceback
+
+            self.warm_failed = exc
+            print(f"warm-up of {type(self.scene).__name__} given up:", file=sys.stderr)
+            traceback.print_exception(exc, file=sys.stderr)
+            self._warm = None  # and not asked again while this screen stands
+
+    def _drop_warm_up(self) -> None:
+        """A screen was shown: the last one's warm-up ends (what it made is let go of), and
+        the new one is asked for its own once its first frame is on screen."""
+        warm, self._warm, self._warm_asked = self._warm, None, False
+        close = getattr(warm, "close", None)
+        if close is not None:
+            close()
 
     def _repeated(self, iev: InputEvent) -> bool:
         """True for the second press of a button within the guard (a script's presses are
@@ -560,7 +624,7 @@ class _NoNotifier:
         return False
 
 
-class _Silent:
+class Silent:
     plays = 0
     available = False
 

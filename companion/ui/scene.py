@@ -6,7 +6,7 @@ something changed (``dirty``) or while they animate.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -166,6 +166,17 @@ class Scene:
     def is_busy(self) -> bool:
         """True while an animation runs (scripted drivers wait for it to finish)."""
         return False
+
+    def warm_up(self) -> Iterable[object] | None:
+        """Work this screen offers to do while nobody waits, in small pieces (an iterator:
+        each ``next`` does one piece), or None. The app does one piece per pass of its loop,
+        only in a pass with nothing else to do (no event, no press, no animation, nothing to
+        draw) once this screen's first frame is on screen, and does not sleep while pieces
+        remain; a press always comes first. A piece must change nothing the players see or
+        the store holds: the setup draws the table it leads to offscreen
+        (``companion.ui.warm``), so the press that opens the table finds its fonts, texts and
+        modules loaded."""
+        return None
 
     # -- drawing --------------------------------------------------------------------------
     def label(self, surf: pygame.Surface, text: str, rect: pygame.Rect, role: str = "read",

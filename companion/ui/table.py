@@ -7,6 +7,7 @@ A game's screen subclasses :class:`TableScene` and is named in its registry entr
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -75,6 +76,23 @@ class TableScene(Scene):
 
     def winners(self) -> list[int]:
         return list(self.session.engine.summary(self.session.state).get("winners", []))
+
+    # -- while the table waits -----------------------------------------------------------------
+    def leads_to(self) -> dict[str, Any] | None:
+        """The header of the new table this one opens next in the same game (a game whose
+        table first builds its board starts afresh with it), or None. The game's own screen
+        says; the table is warmed while this one waits (:meth:`warm_up`)."""
+        return None
+
+    def warm_up(self) -> Iterator[None] | None:
+        """The table this one leads to (:meth:`leads_to`), made and drawn once where nobody
+        sees it (``companion.ui.warm``)."""
+        header = self.leads_to()
+        if header is None or "table" not in self.app.routes:
+            return None
+        from companion.ui import warm
+
+        return warm.new_table(self.app, lambda: header)
 
     # -- the demo driver asks these ----------------------------------------------------------
     def turns_played(self) -> int:

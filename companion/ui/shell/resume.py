@@ -9,6 +9,7 @@ away from where the table's keys are, and smaller than "Go on".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -99,6 +100,26 @@ class ResumeScene(Scene):
                    else self.t.refusal("store", error))
             table.say(self.t("resume_failed", error=why.rstrip(".")), bad=True)  # the text ends the sentence
             table.banner.until = self.app.now() + 30
+
+    def warm_up(self) -> Iterator[None] | None:
+        """The table of the game offered, read and replayed without a store and drawn once
+        where nobody sees it (``companion.ui.warm``): "go on" finds its fonts, texts and
+        modules loaded. Again for another game offered (the arrows)."""
+        if self.app.store is None or "table" not in self.app.routes:
+            return None
+        return self._warming()
+
+    def _warming(self) -> Iterator[None]:
+        from companion.ui import warm
+
+        while self._warmed != self.row.id:
+            row = self.row
+            assert self.app.store is not None
+            yield from warm.resumed_table(self.app, self.app.store, row.id)
+            self._warmed = row.id
+
+    #: the game the last warm-up made the table of
+    _warmed: int | None = None
 
     def discard(self) -> None:
         if not self.discarding.press():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -220,6 +220,31 @@ class SetupScene(Scene):
 
     def back(self) -> None:
         self.go("menu")
+
+    # -- while the table chooses --------------------------------------------------------------
+    def warm_up(self) -> Iterator[None] | None:
+        """The table this screen starts, made and drawn once where nobody sees it, while the
+        table chooses (``companion.ui.warm``): the press on "Start" finds the table's fonts,
+        texts and modules loaded. Again when the seats, the options or the language changed
+        since; nothing is written and nothing shown."""
+        if self.broken is not None or "table" not in self.app.routes:
+            return None
+        return self._warming()
+
+    def _warming(self) -> Iterator[None]:
+        from companion.ui import warm
+
+        while self._warmed != self._warm_key():
+            key = self._warm_key()
+            yield from warm.new_table(self.app, self.header)
+            self._warmed = key
+
+    #: what the last warm-up made the table for (see ``warm_up``)
+    _warmed: object = None
+
+    def _warm_key(self) -> object:
+        return (self.count, self.t.lang, tuple(self.names[: self.count]), repr(self.colors),
+                repr(sorted(self.values.items())))
 
     # -- the buttons: a focus moves over the lines --------------------------------------------
     def lines(self) -> list[str]:

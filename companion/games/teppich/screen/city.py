@@ -29,6 +29,13 @@ def span(values: list[int]) -> str:
     return str(low) if low == high else f"{low}–{high}"
 
 
+def game_header(header: dict[str, Any], seed: int, scenery: Any, clouds: Any) -> dict[str, Any]:
+    """The header of the game a city starts: the city's, with its seed, scenery and clouds."""
+    out = {k: v for k, v in header.items() if k not in ("rules_version", "box")}
+    out.update(seed=seed, scenery=[list(c) for c in scenery], clouds=[list(c) for c in clouds])
+    return out
+
+
 def tree_cells(box: Any, header: Any, scenery: Any) -> tuple[Cell, ...]:
     """The scenery cells of palms and trees in a game's city: the city suggested for the
     header's seed, when the game's scenery is that city's (a city built by taps has houses
@@ -95,6 +102,11 @@ class CityPhase:
         values = {"i": self.shown + 1, "n": len(self.placements()), "piece": t(f"teppich.ui.piece_{piece.piece}"),
                   "cols": span(xs), "rows": span(ys)}
         return t("teppich.ui.city_cloud" if piece.kind == "cloud" else "teppich.ui.city_piece", **values)
+
+    def leads_to(self) -> dict[str, Any]:
+        """The header of the game the suggested city starts (warmed while the table builds
+        it: ``TableScene.leads_to``)."""
+        return game_header(self.scene.session.header, self.seed, self.city.scenery, self.city.clouds)
 
     # -- what the table does -------------------------------------------------------------------
     def step(self, by: int) -> None:

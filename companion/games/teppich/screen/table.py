@@ -21,7 +21,7 @@ import pygame
 from companion.engine.base import Action, Event, IllegalAction
 from companion.games.teppich.rules import Option, TeppichEngine, card_options, hop_targets, options
 from companion.games.teppich.screen import draw, paint, words
-from companion.games.teppich.screen.city import CityPhase, tree_cells, trees_of
+from companion.games.teppich.screen.city import CityPhase, game_header, tree_cells, trees_of
 from companion.games.teppich.screen.words import ARROWS, ROLL_S, TOKENS, token_of
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
@@ -302,8 +302,7 @@ class TeppichScene(TableScene):
 
     def start_with_city(self, seed: int, scenery: Any, clouds: Any) -> None:
         """The city is built: the game starts afresh with it in the header."""
-        header = {k: v for k, v in self.session.header.items() if k not in ("rules_version", "box")}
-        header.update(seed=seed, scenery=[list(c) for c in scenery], clouds=[list(c) for c in clouds])
+        header = game_header(self.session.header, seed, scenery, clouds)
         try:
             session = Session.new(header, self.app.store)
         except IllegalAction as exc:
@@ -317,6 +316,10 @@ class TeppichScene(TableScene):
         # the new table's palms and trees: this city's (not generated again for it)
         trees = trees_of(self.city.city, scenery) if self.city is not None else None
         self.go("table", session=session, trees=trees)
+
+    def leads_to(self) -> dict[str, Any] | None:
+        """While the city is built: the game it starts."""
+        return self.city.leads_to() if self.city is not None else None
 
     def refuse(self, exc: IllegalAction) -> None:
         """A refusal names a seat as the screen does (``seat_name``, in the screen's language),

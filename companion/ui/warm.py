@@ -1,0 +1,127 @@
+"""Warm-up while idle: the table a screen leads to, made and drawn once where nobody sees it.
+
+A new table's first frame pays for everything drawn for the first time in the process: each
+glyph at each new font size (HarfBuzz shapes, FreeType loads the glyph: the first text at a
+new size about 4 M instructions), the texts measured and pictured, the game's screen modules
+imported, its once-per-box pictures painted. Nobody comes to a table from nowhere: the setup
+screen and the resume offer stand for seconds or minutes first. There, a screen's
+``warm_up`` (``Scene.warm_up``, one piece per idle pass of the loop) makes a throwaway table:
+
+- a session with no store (nothing is written), for the header the table would start with,
+  or the stored game replayed from what the store reads;
+- its scene made through the app's ``table`` route, with :class:`Quiet` for the app: the
+  app's words, clock and routes, but no store, no sound, no café floor, a screen surface of
+  its own, and a ``go`` that goes nowhere;
+- drawn once into that surface, then let go of (``cache.give_back``: the collector frees
+  the scene's layers, the C heap's free pages go back to the system).
+
+What stays warm is what the process keeps anyway, bounded by bytes: the opened font faces
+with their glyphs, the kit's texts and measurements (``kit.cache``), the imported modules,
+the pictures a game keeps per box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.boxdata import BoxDataError
+from companion.engine.errors import IllegalAction
+from companion.session.session import Session
+from companion.session.store import StoreError
+
+if TYPE_CHECKING:
+    from companion.session.store import Store
+    from companion.ui.app import App
+
+#: stored steps replayed per piece of a resumed game's warm-up
+REPLAYED_PER_PIECE = 20
+
+
+class Quiet:
+    """What a throwaway table sees of the app: the app's words, clock and routes (read through
+    to the app), but no store, no sound, no café floor, a screen surface of its own, and
+    asking for another screen does nothing. Whatever the table sets on it stays here."""
+
+    def __init__(self, app: App) -> None:
+        from companion.ui.app import Silent
+
+        self._app = app
+        self.store: Store | None = None
+        self.floor: Any = None
+        self.sounds = Silent()
+        self.scene: Any = None
+        self.last_tap: Any = None
+        #: where the throwaway table draws: a surface like the screen, never the screen
+        self.screen = pygame.Surface(app.screen.get_size(), 0, app.screen)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_app":  # not set yet (a copy being made): no endless lookup
+            raise AttributeError(name)
+        return getattr(self._app, name)  # only what is not set above: texts, now, confirm, ...
+
+    def go(self, route: str, **kwargs: Any) -> None:
+        """A throwaway table leads nowhere."""
+
+    def show(self, scene: Any) -> None:
+        """Nothing is shown."""
+
+    def say(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing is said."""
+
+
+def new_table(app: App, header: Callable[[], dict[str, Any]]) -> Iterator[None]:
+    """The pieces that warm the table a fresh game of ``header()`` (asked for when the
+    warm-up starts) opens. A header the game refuses warms nothing: the press that starts
+    it will say why."""
+    try:
+        session = Session.new(header(), None)
+    except (IllegalAction, BoxDataError):
+        return
+    yield
+    yield from drawn(app, session)
+
+
+def resumed_table(app: App, store: Store, game_id: int) -> Iterator[None]:
+    """The pieces that warm the table of a stored game: read (the store is only read), replayed
+    ``REPLAYED_PER_PIECE`` steps at a time without a store, drawn. A step that does not
+    replay ends the replay there (the resume itself says why)."""
+    try:
+        loaded = store.load_checked(game_id)
+    except StoreError:
+        return
+    yield
+    try:
+        session: Session[Any] = Session(loaded.header, None)
+    except Exception:  # noqa: BLE001 -- a header that no longer sets up a game: resuming says so
+        return
+    yield
+    for k, action in enumerate(loaded.actions, 1):
+        try:
+            session.act(action)
+        except Exception:  # noqa: BLE001 -- as Session.resume: a stored row never stops the app
+            break
+        if k % REPLAYED_PER_PIECE == 0:
+            yield
+    yield
+    yield from drawn(app, session)
+
+
+def drawn(app: App, session: Session[Any]) -> Iterator[None]:
+    """The pieces that make the table of ``session`` on a :class:`Quiet` app, draw it once as
+    the loop draws a first frame, and let go of it."""
+    quiet = Quiet(app)
+    scene = app.routes["table"](quiet, session=session)
+    yield
+    scene.update(quiet.now())
+    scene.sync_controls()
+    yield
+    scene.draw(quiet.screen)
+    scene.sync_controls()
+    yield
+    del scene, session, quiet
+    from companion.ui.kit.cache import give_back
+
+    give_back()
