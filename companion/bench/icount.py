@@ -214,10 +214,12 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
             session.act(policy.step(session.state, rng))
         session.store = store
         marks("skip")
+        idle()
         scene.dirty = True
         clock[0] += PRESS_GAP_S
         step("end.first")
     for _ in range(3):
+        idle()  # the end stands for a while: the screens left are let go of meanwhile
         app.scene.dirty = True
         clock[0] += PRESS_GAP_S
         step("end.redraw")

@@ -209,6 +209,8 @@ class App:
         self._warm_asked = False
         #: what stopped a warm-up, if one failed (it is only a head start: the app goes on)
         self.warm_failed: BaseException | None = None
+        #: the screens left are to be let go of (``cache.give_back``) in the next idle pass
+        self._give_back = False
         self._was_animating = False
         #: the café floor's link (companion.floor.table.TableFloor) when the table is on one
         self.floor: Any = None
@@ -272,13 +274,13 @@ class App:
 
     def show(self, scene: Scene) -> None:
         """Switch to another scene. A screen that starts something new (a game's table, the
-        first time it shows) first lets go of the screens left before it: their layers and
-        pictures are freed and their pages handed back (``cache.give_back``)."""
+        first time it shows) lets go of the screens left before it once its first frame is on
+        screen, in the loop's first pass with nothing else to do (``_idle_work``): their
+        layers and pictures are freed and their pages handed back (``cache.give_back``), not
+        while the press that opened it waits for its frame."""
         if scene.settles and not scene.appeared:
-            from companion.ui.kit.cache import give_back
-
             self.scene = None  # the scene being left is garbage too, unless something keeps it
-            give_back()
+            self._owe_give_back()
         self.scene = scene
         scene.appeared = True
         scene.dirty = True
@@ -417,8 +419,7 @@ class App:
             # whatever ended the game (a roll, a carpet, a forced landing), the end screen
             # follows once the last animation is over, for every game
             scene = self.go("end", table=scene)
-            from companion.ui.kit.cache import give_back
-            give_back()  # the game's pictures are freed: their pages go back to the system
+            self._owe_give_back()  # the game's pictures are freed once the end is on screen
         self._check_status(scene)
         # the pass an animation ends in draws once more: the final state (the payment lit,
         # the legal cells) shows without anyone touching the screen
@@ -448,22 +449,23 @@ class App:
         if self.floor is not None and not animating:  # the board's picture for the floor page
             from companion.floor.on_screen import picture
             picture(self, scene)
-        if warming and self._warm is not None and scene is self.scene \
+        if warming and scene is self.scene \
                 and not (events or pending or animating or ended or self.hub_pending()):
-            # a pass that had no input and no animation: one piece of the warm-up. A frame
+            # a pass that had no input and no animation: one piece of idle work. A frame
             # this pass drew is on screen already (a screen that asks for frames by itself,
             # such as a gently blinking piece, would otherwise never leave room for one)
-            self._warm_piece()
+            self._idle_work()
         self.notifier.alive()
         if animating:
             self.clock.tick(60)
 
-    # -- warm-up while idle --------------------------------------------------------------
+    # -- work while idle -----------------------------------------------------------------
     @property
     def warming(self) -> bool:
-        """True while the shown scene has warm-up pieces left (``Scene.warm_up``): the loop
-        then looks for input without sleeping and does one piece in each pass that has nothing
-        else to do."""
+        """True while there is idle work left once the shown scene's first frame is on
+        screen: the screens left to let go of, the scene's warm-up pieces (``Scene.warm_up``).
+        The loop then looks for input without sleeping and does one piece in each pass that
+        has nothing else to do."""
         return self.scene is not None and self._warming(self.scene)
 
     def _warming(self, scene: Scene) -> bool:
@@ -473,14 +475,32 @@ class App:
             self._warm_asked = True
             pieces = scene.warm_up()
             self._warm = iter(pieces) if pieces is not None else None
-        return self._warm is not None
+        return self._give_back or self._warm is not None
 
-    def _warm_piece(self) -> None:
-        """One piece of the shown scene's warm-up. Nothing it draws is audited as being on
-        screen; a warm-up that fails is given up: it was only a head start."""
+    def _owe_give_back(self) -> None:
+        """The screens left are to be let go of in the next idle pass; if the last ones still
+        are (a table pressed on without a pause, as the soak does), they go now: never more
+        than one screen change's pictures wait for the collector."""
+        if self._give_back:
+            from companion.ui.kit.cache import give_back
+
+            give_back()
+        self._give_back = True
+
+    def _idle_work(self) -> None:
+        """One piece of idle work: first letting go of the screens left, then the next piece
+        of the shown scene's warm-up. Nothing a warm-up draws is audited as being on screen;
+        a warm-up that fails is given up: it was only a head start."""
         from companion.ui.kit import audit
 
-        assert self._warm is not None
+        if self._give_back:
+            from companion.ui.kit.cache import give_back
+
+            self._give_back = False
+            give_back()
+            return
+        if self._warm is None:
+            return
         try:
             with audit.capture():
                 next(self._warm)
