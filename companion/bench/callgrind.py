@@ -133,7 +133,7 @@ def per_unit(workload: list[str], warm: int, n: int) -> float:
 
 def game_figures(game: str, presses: int, notes: list[str], seed: int = 1) -> list[Figure]:
     """A seeded game at the table of ``game`` counted pass by pass (``icount game``): the
-    table's first frame, the first press, every press's p50, mean and p100 (the press that
+    table's first frame (the setup's start key, after the setup's warm-up), the first press, every press's p50, mean and p100 (the press that
     ends the game included), the heaviest frame of each animation, the end screen's first
     step and its heaviest redraw."""
     import json
@@ -152,7 +152,8 @@ def game_figures(game: str, presses: int, notes: list[str], seed: int = 1) -> li
     out: list[Figure] = []
     first = [c for label, c in passes if label == "table.first_frame"]
     out.append(_fig(f"{key}.first_frame", f"instructions: {who} a new table's first frame", first[0],
-                    "the table's first loop pass, texts drawn for the first time", PRESS_MAX_TARGET))
+                    "the setup's start key to the table's first frame, after the setup's warm-up",
+                    PRESS_MAX_TARGET))
     pressed = [(label, c) for label, c in passes if label.startswith("press.") or label == "end.first"]
     first_press = next(c for label, c in pressed if label.startswith("press.first."))
     out.append(_fig(f"{key}.press_first", f"instructions: {who} the first press at a new table", first_press,
