@@ -133,9 +133,9 @@ def per_unit(workload: list[str], warm: int, n: int) -> float:
 
 def game_figures(game: str, presses: int, notes: list[str], seed: int = 1) -> list[Figure]:
     """A seeded game at the table of ``game`` counted pass by pass (``icount game``): the
-    table's first frame (the setup's start key, after the setup's warm-up), the first press, every press's p50, mean and p100 (the press that
-    ends the game included), the heaviest frame of each animation, the end screen's first
-    step and its heaviest redraw."""
+    table's first frame (the setup's start key, after the setup's warm-up), the first press,
+    every press's p50, mean and p100 (the press that ends the game included), the heaviest
+    frame of each animation, the end screen's first step and its heaviest redraw."""
     import json
 
     from companion.bench.games import title

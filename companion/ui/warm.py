@@ -12,8 +12,10 @@ screen and the resume offer stand for seconds or minutes first. There, a screen'
 - its scene made through the app's ``table`` route, with :class:`Quiet` for the app: the
   app's words, clock and routes, but no store, no sound, no café floor, a screen surface of
   its own, and a ``go`` that goes nowhere;
-- drawn once into that surface, then let go of (``cache.give_back``: the collector frees
-  the scene's layers, the C heap's free pages go back to the system).
+- drawn once into that surface; then its first presses made as a table makes them
+  (``demo_presses``), each drawn with the frames of the animation it starts, on the
+  stand-in's own clock; then let go of (``cache.give_back``: the collector frees the
+  scene's layers, the C heap's free pages go back to the system).
 
 What stays warm is what the process keeps anyway, bounded by bytes: the opened font faces
 with their glyphs, the kit's texts and measurements (``kit.cache``), the imported modules,
@@ -22,6 +24,7 @@ the pictures a game keeps per box.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -29,15 +32,24 @@ import pygame
 
 from companion.boxdata import BoxDataError
 from companion.engine.errors import IllegalAction
+from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.session.store import StoreError
+from companion.ui.app import App, Silent
+from companion.ui.scene import Scene
 
 if TYPE_CHECKING:
     from companion.session.store import Store
-    from companion.ui.app import App
 
 #: stored steps replayed per piece of a resumed game's warm-up
 REPLAYED_PER_PIECE = 20
+#: presses made at a throwaway table, as a table makes them (its first ones are the dearest:
+#: keys, words and animations drawn for the first time)
+PRESSES = 4
+#: the throwaway's clock between two presses, and between two frames of an animation
+PRESS_GAP_S, FRAME_S = 0.6, 0.1
+#: frames drawn of one animation at most
+FRAMES = 40
 
 
 class Quiet:
@@ -46,9 +58,9 @@ class Quiet:
     asking for another screen does nothing. Whatever the table sets on it stays here."""
 
     def __init__(self, app: App) -> None:
-        from companion.ui.app import Silent
-
         self._app = app
+        #: the throwaway's own clock (:meth:`now`): its animations run on it, never on the app's
+        self.clock = app.now()
         self.store: Store | None = None
         self.floor: Any = None
         self.sounds = Silent()
@@ -56,6 +68,11 @@ class Quiet:
         self.last_tap: Any = None
         #: where the throwaway table draws: a surface like the screen, never the screen
         self.screen = pygame.Surface(app.screen.get_size(), 0, app.screen)
+
+    def now(self) -> float:
+        return self.clock
+
+    confirm = App.confirm  # a confirmation on this clock
 
     def __getattr__(self, name: str) -> Any:
         if name == "_app":  # not set yet (a copy being made): no endless lookup
@@ -111,17 +128,46 @@ def resumed_table(app: App, store: Store, game_id: int) -> Iterator[None]:
 
 def drawn(app: App, session: Session[Any]) -> Iterator[None]:
     """The pieces that make the table of ``session`` on a :class:`Quiet` app, draw it once as
-    the loop draws a first frame, and let go of it."""
+    the loop draws a first frame, make its first ``PRESSES`` presses as a table makes them
+    (each drawn, with the frames of the animation it starts), and let go of it."""
+    from companion.ui.table import TableScene
+
     quiet = Quiet(app)
     scene = app.routes["table"](quiet, session=session)
+    assert isinstance(scene, TableScene)
     yield
     scene.update(quiet.now())
     scene.sync_controls()
     yield
-    scene.draw(quiet.screen)
-    scene.sync_controls()
+    frame(scene, quiet)
     yield
+    rng = random.Random(PRESSES)  # the throwaway's own presses: no one else's random numbers
+    plan: list[str] = []
+    for _ in range(PRESSES):
+        plan = plan or scene.demo_presses(rng)
+        if not plan:
+            break
+        name = plan.pop(0)
+        quiet.clock += PRESS_GAP_S
+        scene.on_input(InputEvent(name, "script", t=quiet.clock))
+        frame(scene, quiet)
+        yield
+        for _ in range(FRAMES):
+            if not (scene.update(quiet.now()) or scene.is_busy()):
+                break
+            quiet.clock += FRAME_S
+            frame(scene, quiet)
+            yield
     del scene, session, quiet
     from companion.ui.kit.cache import give_back
 
     give_back()
+
+
+def frame(scene: Scene, quiet: Quiet) -> None:
+    """One frame of the throwaway table, as the loop draws it, into its own surface."""
+    scene.update(quiet.now())
+    scene.sync_controls()
+    scene.draw(quiet.screen)
+    scene.dirty = False
+    scene.sync_controls()
