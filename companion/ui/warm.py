@@ -15,7 +15,8 @@ screen and the resume offer stand for seconds or minutes first. There, a screen'
 - drawn once into that surface; then its first presses made as a table makes them
   (``demo_presses``), each drawn with the frames of the animation it starts, on the
   stand-in's own clock; then let go of (``cache.give_back``: the collector frees the
-  scene's layers, the C heap's free pages go back to the system).
+  scene, the C heap's free pages go back to the system), but for its layers' canvases,
+  which the real table's layers of the same sizes take over (``layers.spare``).
 
 What stays warm is what the process keeps anyway, bounded by bytes: the opened font faces
 with their glyphs, the kit's texts and measurements (``kit.cache``), the imported modules,
@@ -158,9 +159,11 @@ def drawn(app: App, session: Session[Any]) -> Iterator[None]:
             quiet.clock += FRAME_S
             frame(scene, quiet)
             yield
-    del scene, session, quiet
     from companion.ui.kit.cache import give_back
+    from companion.ui.kit.layers import spare
 
+    spare(vars(scene).values())  # its canvases, for the real table's layers of those sizes
+    del scene, session, quiet
     give_back()
 
 

@@ -279,3 +279,40 @@ def test_the_resume_offer_warms_the_stored_game_without_writing(app, data, monke
     first = misses.take()
     assert not first & warmed
     assert not [key for name, key in first if name == "font faces"]
+
+
+@pytest.mark.parametrize("transparent", [False, True])
+def test_a_layer_on_a_spare_canvas_paints_what_it_paints_on_a_new_one(transparent):
+    from companion.ui.kit import layers
+
+    rect = pygame.Rect(10, 20, 120, 80)
+
+    def junk(surf):
+        surf.fill((200, 10, 10, 255))
+        surf.set_clip(pygame.Rect(0, 0, 5, 5))  # a painter that leaves a clip behind
+
+    def picture(surf):
+        pygame.draw.circle(surf, (10, 200, 30), (40, 40), 20)
+
+    old = layers.Layer(rect, junk, transparent=transparent)
+    old.surface()
+    canvas = old._canvas
+    assert layers.spare([old, "not a layer"]) == 1 and old._canvas is None
+    again = layers.Layer(rect, picture, transparent=transparent)
+    fresh = layers.Layer(rect, picture, transparent=transparent)
+    assert again.surface() is canvas  # taken over, not made
+    assert fresh.surface() is not canvas  # one spare, one taker
+    assert pygame.image.tobytes(again.surface(), "RGBA") == pygame.image.tobytes(fresh.surface(), "RGBA")
+
+
+def test_the_real_table_takes_over_the_warm_tables_canvases(app):
+    from companion.ui.kit import layers
+
+    layers._SPARE.clear()
+    setup_shown(app, "suleika" if "suleika" in GAMES else GAMES[0])
+    warm(app)
+    spared = len(layers._SPARE)
+    assert spared > 0 and layers._SPARE.bytes <= layers._SPARE.budget
+    app.inject("ok")
+    app.step(block=False)
+    assert len(layers._SPARE) < spared

@@ -78,6 +78,14 @@ class ByteCache(Generic[K, V]):
             self.evicted += 1
         return value
 
+    def pop(self, key: K) -> V | None:
+        """The value of ``key``, no longer kept; None if there is none."""
+        kept = self._items.pop(key, None)
+        if kept is None:
+            return None
+        self.bytes -= kept[1]
+        return kept[0]
+
     def clear(self) -> None:
         self._items.clear()
         self.bytes = 0

@@ -40,8 +40,44 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.kit import audit
+from companion.ui.kit.cache import ByteCache, surface_bytes
 
 _UNSET = object()
+
+#: canvases of layers let go of (:func:`spare`), by size, flags and a count, for the next
+#: layers of their size: SDL clears a new surface byte by byte (800 × 480: 1.5 M instructions
+#: counted), a fill of a kept one costs a tenth of that. Bounded by bytes: two screens' worth
+_SPARE: ByteCache[tuple[tuple[int, int], int, int], pygame.Surface] = ByteCache(
+    "spare canvases", 2 * 800 * 480 * 4, surface_bytes)
+_SPARES_EACH = 2  #: canvases kept of one size and kind at most
+
+
+def spare(values: Iterable[object]) -> int:
+    """Keep the canvases of the layers among ``values`` (a throwaway screen's attributes,
+    say) for the next layers of their sizes; the layers lose them (they would paint anew on a
+    new one). Returns how many were kept."""
+    kept = 0
+    for layer in values:
+        if not isinstance(layer, Layer) or layer._canvas is None:
+            continue
+        canvas, layer._canvas, layer._surface = layer._canvas, None, None
+        kind = canvas.get_flags() & pygame.SRCALPHA
+        free = [k for k in range(_SPARES_EACH) if _SPARE.get((canvas.get_size(), kind, k)) is None]
+        if free:
+            _SPARE.put((canvas.get_size(), kind, free[0]), canvas)
+            kept += 1
+    return kept
+
+
+def _canvas(size: tuple[int, int], flags: int) -> pygame.Surface:
+    """A clean canvas: a spare one of that size and kind, cleared as a new one is, or a new one."""
+    for k in range(_SPARES_EACH):
+        canvas = _SPARE.pop((size, flags & pygame.SRCALPHA, k))
+        if canvas is not None:
+            canvas.set_clip(None)
+            canvas.fill((0, 0, 0, 0))
+            return canvas
+    return pygame.Surface(size, flags)
 
 
 class Layer:
@@ -82,7 +118,7 @@ class Layer:
                 # further: a new surface is cleared byte by byte, and what is painted beyond
                 # the rect is never shown
                 size = (self.rect.right, self.rect.bottom) if self.screen_coords else self.rect.size
-                surf = self._canvas = pygame.Surface(size, flags)
+                surf = self._canvas = _canvas(size, flags)
             elif self.clear:  # painted again on a clean canvas, as on a new one
                 surf.fill((0, 0, 0, 0), self.rect if self.screen_coords else None)
             with audit.capture() as marks:
