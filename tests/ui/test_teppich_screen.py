@@ -124,6 +124,26 @@ def test_the_suggested_city_is_shown_piece_by_piece_by_buttons_and_starts_the_ga
     assert new.state.scenery == city.scenery
 
 
+def test_the_city_wakes_the_loop_twice_a_second_not_at_every_pass(app):
+    """The piece being placed glows in two steps of half a second: the scene asks for a redraw
+    at each step and says when the next one comes, so the idle loop sleeps in between (it was
+    dirty at every pass, and the loop spun a core while the city was on screen)."""
+    scene = table(app, session=Session.new(spec("teppich").header(3, 4), app.store))
+    assert scene.city is not None and scene.city.mode == "generate"
+    clock = [100.0]
+    app.now = lambda: clock[0]
+    scene.update(clock[0])
+    redraws = 0
+    for _ in range(300):  # five seconds at 60 passes a second
+        clock[0] += 1 / 60
+        scene.dirty = False
+        scene.update(clock[0])
+        redraws += scene.dirty
+        wake = scene.wake_at()
+        assert wake is not None and clock[0] < wake <= clock[0] + draw.GLOW_STEP_S
+    assert 9 <= redraws <= 11, redraws
+
+
 def test_the_city_by_taps_other_city_and_go(app):
     scene = table(app, session=Session.new(spec("teppich").header(3, 4), app.store))
     tap_key(app, "city_next")

@@ -312,9 +312,19 @@ def draw_clouds_outline(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[C
         pygame.draw.rect(surf, PROPOSED, cell_rect(grid, cell), 3, border_radius=6)
 
 
+#: the city piece being placed changes its glow every half second: two redraws a second, the
+#: most the idle loop may wake for
+GLOW_STEP_S = 0.5
+
+
+def glow_step(now: float) -> int:
+    """The number of the glow step at ``now`` (the piece's look changes with it)."""
+    return int(now / GLOW_STEP_S)
+
+
 def draw_piece(surf: pygame.Surface, grid: BoardGrid, cells: Iterable[Cell], now: float) -> None:
     """The piece the table places now, blinking gently so it stands out."""
-    glow = 150 + int(100 * abs(math.sin(now * 3)))
+    glow = 250 if glow_step(now) % 2 == 0 else 170
     for cell in cells:
         pygame.draw.rect(surf, (glow, 40, 40), cell_rect(grid, cell).inflate(2, 2), 4)
 

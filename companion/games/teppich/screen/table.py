@@ -56,6 +56,7 @@ class TeppichScene(TableScene):
         self.demo_extra = 0            # moves the demo made beyond its turns (see teppich_demo)
         self.reset_entry()
         self.roll_at = float("-inf")
+        self._glow_shown = -1  #: the glow step of the city piece last drawn
         self.shown_roll: int | None = session.state.last_roll
         self.roller = session.state.current  # who rolled last (named while the die tumbles)
         self._tumble = random.Random()  # only for the tumbling picture, never for the result
@@ -432,9 +433,22 @@ class TeppichScene(TableScene):
     # -- time ----------------------------------------------------------------------------------
     def update(self, now: float) -> bool:
         busy = now < self.roll_at + ROLL_S
-        if busy or (self.city is not None and self.city.mode == "generate"):
+        if busy:
+            self.dirty = True
+        elif self.city is not None and self.city.mode == "generate" and draw.glow_step(now) != self._glow_shown:
+            # the piece being placed glows in two steps: a redraw at each step, not at every
+            # pass (the loop would spin a core for as long as the city is on screen)
+            self._glow_shown = draw.glow_step(now)
             self.dirty = True
         return busy
+
+    def wake_at(self) -> float | None:
+        """The banner's fading, and the city piece's next glow step."""
+        base = super().wake_at()
+        if self.city is None or self.city.mode != "generate":
+            return base
+        step = (draw.glow_step(self.app.now()) + 1) * draw.GLOW_STEP_S
+        return step if base is None else min(base, step)
 
     # -- drawing -------------------------------------------------------------------------------
     def paint_board(self, surf: pygame.Surface) -> None:
