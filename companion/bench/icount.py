@@ -166,7 +166,8 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
     def idle() -> None:
         """The seconds a table takes before its next press (choosing, setting the board up):
         the loop's idle passes while the screen has warm-up pieces (``Scene.warm_up``), each
-        marked "warm", none a press."""
+        marked "warm", none a press. The loop starts them a tap's guard after the last press."""
+        clock[0] += app.tap_guard_s
         for _ in range(WARM_PASSES):
             if not app.warming:
                 return

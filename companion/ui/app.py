@@ -206,6 +206,8 @@ class App:
         #: the shown scene's warm-up pieces still to do (``Scene.warm_up``); None when there
         #: are none, or they were not asked for yet (``_warm_asked``)
         self._warm: Iterator[object] | None = None
+        #: when the last press or tap was handled (idle work waits a tap's guard after it)
+        self._input_at = float("-inf")
         self._warm_asked = False
         #: what stopped a warm-up, if one failed (it is only a head start: the app goes on)
         self.warm_failed: BaseException | None = None
@@ -375,13 +377,19 @@ class App:
                 self._after_first.pop(0)()
         animating = self.scene.update(self.now())
         warming = self._warming(self.scene)
-        if animating or not block or self.scene.dirty or self._was_animating or warming:
+        # no piece of idle work within a tap's guard of the last input: the second touch of a
+        # double tap is handled (and dropped) before a long piece could hold it past the guard
+        settling = warming and self.now() < self._input_at + self.tap_guard_s
+        if animating or not block or self.scene.dirty or self._was_animating or (warming and not settling):
             if warming:  # no sleep while warm-up pieces remain; a press from now on is seen
                 self._woken.clear()  # before the next piece (see the end of this pass)
             events = self._pump()
         else:
             timeout = IDLE_WAIT_MS
             wake_at = self.scene.wake_at()
+            if settling:
+                wake_at = min(wake_at, self._input_at + self.tap_guard_s) if wake_at is not None \
+                    else self._input_at + self.tap_guard_s
             if wake_at is not None:
                 timeout = max(1, min(timeout, int((wake_at - self.now()) * 1000) + 1))
             self.sounds.rest()
@@ -391,6 +399,7 @@ class App:
             self._pygame_event(ev, pending)
         scripted, self._scripted = self._scripted, []
         for iev in scripted + (self._hub.drain() if self._hub is not None else []):
+            self._input_at = self.now()
             if self._repeated(iev):
                 continue
             pending.append((iev.name, iev.t))
@@ -449,7 +458,9 @@ class App:
         if self.floor is not None and not animating:  # the board's picture for the floor page
             from companion.floor.on_screen import picture
             picture(self, scene)
-        if warming and scene is self.scene \
+        if pending:
+            self._input_at = self.now()
+        if warming and not settling and scene is self.scene \
                 and not (events or pending or animating or ended or self.hub_pending()):
             # a pass that had no input and no animation: one piece of idle work. A frame
             # this pass drew is on screen already (a screen that asks for frames by itself,

@@ -144,6 +144,33 @@ def test_a_press_arriving_before_a_piece_is_handled_before_it(app):
     assert log == ["piece 0", "press ok", "piece 1", "piece 2"]
 
 
+def test_no_piece_starts_within_a_taps_guard_of_the_last_press(app):
+    """A double tap's second touch comes 60 ms after the first: a long piece started in
+    between would hold it until the guard had passed, and it would act. So a piece waits
+    a tap's guard after the last press; the loop sleeps until then, not longer."""
+    clock = [50.0]
+    app.now = lambda: clock[0]
+    app.tap_guard_s = 0.25
+    log: list[str] = []
+    app.show(Pieces(app, log))
+    app.step(block=False)  # the first frame
+    app.hub.put("ok", "gpio")
+    app.step(block=False)
+    assert log == ["press ok"]
+    clock[0] += 0.06
+    app.step(block=False)  # within the guard: no piece
+    assert log == ["press ok"]
+    app.hub.put("ok", "gpio")  # the second touch: dropped by the guard, and no piece yet
+    app.step(block=False)
+    assert log == ["press ok"]
+    clock[0] += 0.2
+    app.step(block=False)  # still within a guard of the second touch
+    assert log == ["press ok"]
+    clock[0] += 0.1
+    app.step(block=False)
+    assert log == ["press ok", "piece 0"]
+
+
 def test_a_press_arriving_during_a_piece_is_handled_before_the_next_piece(app):
     log: list[str] = []
     app.show(Pieces(app, log, during="right"))
