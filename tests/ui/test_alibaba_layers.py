@@ -4,26 +4,9 @@ Through the real loop, in German."""
 
 from __future__ import annotations
 
-import pytest
-
 from companion.games.alibaba.rules.state import BLACK_ROLL, DUMP, LOOT
-from companion.games.alibaba.screen import dice as alibaba_dice
-from companion.games.alibaba.screen.table import AlibabaScene
-from companion.session.session import Session
 from tests.ui.screen import fake_clock, press, run_until, settle
-from tests.ui.test_alibaba_table import game_at
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
-
-
-def show(app, session: Session) -> AlibabaScene:
-    scene = AlibabaScene(app, session)
-    app.show(scene)
-    settle(app)
-    return scene
+from tests.ui.test_alibaba_table import game_at, quick, show  # noqa: F401 (quick: the fixture)
 
 
 def test_a_cursor_press_blits_the_players_and_a_loot_paints_them_again(app):

@@ -16,25 +16,13 @@ from companion.games.alibaba.rules.state import BLACK_ROLL, BONUS_ROLL, EVENT_RO
 from companion.games.alibaba.screen import dice as alibaba_dice
 from companion.games.alibaba.screen.draw import gang_tint, seat_rgb
 from companion.games.alibaba.screen.end import story
-from companion.games.alibaba.screen.table import AlibabaScene, choices_for, key_of
+from companion.games.alibaba.screen.table import choices_for, key_of
 from companion.games.alibaba.screen.words import gang_of, ui
 from companion.session.session import Session
 from companion.session.store import Store
 from companion.ui.kit import READ_PX, recording
 from tests.ui.screen import fake_clock, new_app, press, run_until, settle, tap
-from tests.ui.test_alibaba_table import finished, game_at, texts_of
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
-
-
-def show(app, session: Session) -> AlibabaScene:
-    scene = AlibabaScene(app, session)
-    app.show(scene)
-    settle(app)
-    return scene
+from tests.ui.test_alibaba_table import finished, game_at, quick, show, texts_of  # noqa: F401 (quick: the fixture)
 
 
 def choice_keys(scene):

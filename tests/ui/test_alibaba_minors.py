@@ -15,25 +15,12 @@ from companion.games.alibaba.rules.state import BAZAAR, BONUS_ROLL, DUMP, LOOT, 
 from companion.games.alibaba.screen import dice as alibaba_dice
 from companion.games.alibaba.screen import draw as look
 from companion.games.alibaba.screen.end import story
-from companion.games.alibaba.screen.table import VIEWS, AlibabaScene, choices_for, key_of
+from companion.games.alibaba.screen.table import VIEWS, choices_for, key_of
 from companion.games.alibaba.screen.words import ui
-from companion.session.session import Session
 from companion.ui import theme
 from companion.ui.kit import problems, read_size, recording
-from tests.ui.screen import fake_clock, new_app, press, run_until, settle, tap, tap_label
-from tests.ui.test_alibaba_table import enter, finished, game_at, open_entry, texts_of
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
-
-
-def show(app, session: Session) -> AlibabaScene:
-    scene = AlibabaScene(app, session)
-    app.show(scene)
-    settle(app)
-    return scene
+from tests.ui.screen import fake_clock, new_app, press, run_until, tap, tap_label
+from tests.ui.test_alibaba_table import enter, finished, game_at, open_entry, quick, show, texts_of  # noqa: F401 (quick: the fixture)
 
 
 # -- the die -------------------------------------------------------------------------------------

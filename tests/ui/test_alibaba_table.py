@@ -39,6 +39,14 @@ def quick(monkeypatch):
     monkeypatch.setattr(alibaba_dice, "TUMBLE_S", 0.08)
 
 
+def show(app, session: Session) -> AlibabaScene:
+    """The table of ``session`` shown and settled (its first frame drawn)."""
+    scene = AlibabaScene(app, session)
+    app.show(scene)
+    settle(app)
+    return scene
+
+
 def game_at(players: int, until) -> Session:
     """A game played on without the screen (it moves with its first card, takes every card it
     can, keeps its cards) until ``until(session, state)`` holds; seeds are tried in turn."""
