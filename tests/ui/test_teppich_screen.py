@@ -693,9 +693,13 @@ def test_a_refusal_names_the_seat_as_the_screen_does(app):
 
 
 def test_named_seats_keep_their_names(app):
+    """The turn line names each seat on its turn (the players' list goes by colour and pattern)."""
     scene = table(app, names=["Aladin", "Jasmin", "Dschafar"])
     assert [scene.seat_name(p) for p in range(3)] == ["Aladin", "Jasmin", "Dschafar"]
-    assert "Jasmin" in shown_text(scene)
+    for name in ("Aladin", "Jasmin", "Dschafar"):
+        assert app.texts("turn_of", name=name) in shown_text(scene)
+        tap_key(app, "drift")
+        settle(app)
 
 
 # -- the demo -------------------------------------------------------------------------------------

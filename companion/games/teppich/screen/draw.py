@@ -3,8 +3,8 @@
 Layout on the 800×480 screen: the turn banner across the top; the 24×12 board mirror on the
 left (25 px cells: the board is a picture, taps pick the nearest lit cell); on the right the
 players under their column headings (colour and pattern, a red badge beside it for turns to
-miss, name, steering tokens left), the special die and
-ROLL; under the board what to do now (two lines, read from the chairs) and one row of large
+miss, steering tokens left: the turn line names the seat whose turn it is), the special
+die and ROLL; under the board what to do now (two lines, read from the chairs) and one row of large
 buttons. Board cells are ``(x, y)`` with y counted from the bottom, as in the engine.
 """
 
@@ -28,6 +28,9 @@ HEADER = pygame.Rect(8, 2, 784, 38)
 BOARD = pygame.Rect(4, 42, 600, 300)
 SIDE = pygame.Rect(612, 42, 184, 300)
 PLAYER_H = 30
+#: a row with a name in it: one line at the read size (35 px high) and a gap of 1 px: five
+#: rows above the die
+NAMED_H = 36
 #: the players' column headings ("Kärtchen" over the tokens, "Pause" while someone misses),
 #: at the right of the turn banner's line (the turn words end before them)
 HEADINGS = pygame.Rect(SIDE.x - 6, HEADER.y + 6, SIDE.w + 6, HEADER.h - 4)
@@ -377,21 +380,27 @@ def tumble_face(rng: random.Random, faces: Sequence[Any]) -> Any:
 
 
 # -- panels ------------------------------------------------------------------------------------
+#: the widest count of steering tokens a row keeps room for (the box holds fewer than 100)
+WIDEST_COUNT = "88"
+
+
 def player_rows(count: int) -> list[pygame.Rect]:
     return [pygame.Rect(SIDE.x, SIDE.y + i * PLAYER_H, SIDE.w, PLAYER_H - 2) for i in range(count)]
 
 
 def row_parts(rect: pygame.Rect, misses: bool, count: str) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect,
                                                                   pygame.Rect]:
-    """A player row's parts from the left: the patterned swatch (20 px wide), the badge for
-    turns to miss beside it (room only while there is one), the name and the count of
-    steering tokens (as wide as its digits). Kept tight: "Spieler 6" must fit beside a badge."""
-    sw, rest = cut(rect, "left", 24, 3)
+    """A player row's parts from the left: the seat's carpet (its colour and pattern, as wide
+    as the badge and the widest count leave it, so it keeps its width when a badge comes),
+    the badge for turns to miss beside it (room only while there is one), the name's box
+    (empty: see :func:`draw_players`) and the count of steering tokens (as wide as its digits)."""
+    room = text_size(WIDEST_COUNT, min_size(True), True)[0] + 2 + 2 + 3 + 18 + 3  # count, gaps, badge
+    sw, rest = cut(rect, "left", rect.w - room, 3)
     badge, rest = cut(rest, "left", 16, 2) if misses else (pygame.Rect(rest.x, rest.y, 0, rest.h), rest)
     wide = text_size(count, min_size(True), True)[0] + 2
     # the count keeps clear of the current player's frame
     count_box, name_box = cut(pygame.Rect(rest.x, rest.y, rest.w - 3, rest.h), "right", wide, 2)
-    return sw, badge, name_box, count_box
+    return sw, badge, pygame.Rect(name_box.x, name_box.y, 0, name_box.h), count_box
 
 
 def draw_headings(surf: pygame.Surface, misses: str, tokens: str) -> int:
@@ -410,15 +419,15 @@ def draw_headings(surf: pygame.Surface, misses: str, tokens: str) -> int:
     return left
 
 
-def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: str, tokens: int, misses: int,
+def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, tokens: int, misses: int,
                     current: bool) -> None:
-    """Colour and pattern, a red badge beside it with the turns to miss, the name, the steering
-    tokens left. The swatch stays whatever the badge says: it is how a colour-blind player
-    finds the seat."""
+    """The seat's carpet in its colour and pattern, a red badge beside it with the turns to
+    miss, the steering tokens left. The carpet stays whatever the badge says: it is how a
+    colour-blind player finds the seat."""
     if current:
         pygame.draw.rect(surf, theme.PANEL_HI, rect, border_radius=6)
         pygame.draw.rect(surf, theme.GOLD, rect, 2, border_radius=6)
-    sw, badge, name_box, count_box = row_parts(rect, misses > 0, str(tokens))
+    sw, badge, _name, count_box = row_parts(rect, misses > 0, str(tokens))
     tile = pygame.Rect(sw.x + 3, sw.y + 3, sw.w - 4, rect.h - 6)
     surf.blit(theme.swatch(colour, tile.w, tile.h), tile.topleft)
     pygame.draw.rect(surf, theme.INK, tile, 1)
@@ -426,8 +435,18 @@ def draw_player_row(surf: pygame.Surface, rect: pygame.Rect, colour: str, name: 
         mark = badge
         pygame.draw.rect(surf, theme.BAD_FILL, mark, border_radius=4)
         Label(str(misses), mark, role="min", color=theme.INK, bold=True, align="center").draw(surf)
-    Label(name, name_box, role="min", color=theme.INK if not misses else theme.INK_DIM).draw(surf)
     Label(str(tokens), count_box, role="min", color=theme.GOLD, bold=True, align="right").draw(surf)
+
+
+def draw_players(surf: pygame.Surface, colours: Sequence[str], tokens: Sequence[int], misses: Sequence[int],
+                 current: int | None) -> None:
+    """The players' list, by colour and pattern: the turn line names the seat whose turn it
+    is, whole, at the read size, and every message names seats whole. Names in the list
+    were cut ("Maximili…" at 19 px): six rows of names at 24 px (35 px a line) do not fit
+    above the die, and a name of 14 letters (up to 261 px at 24 px) not in the column's
+    width beside a board of 25 px cells."""
+    for p, rect in enumerate(player_rows(len(colours))):
+        draw_player_row(surf, rect, colours[p], tokens[p], misses[p], p == current)
 
 
 def button_row(weights: Sequence[float]) -> list[pygame.Rect]:
@@ -436,4 +455,5 @@ def button_row(weights: Sequence[float]) -> list[pygame.Rect]:
 
 
 __all__ = ["BOARD", "BUTTONS", "DIE", "HEADER", "ROLL", "SIDE", "STATUS", "board_grid", "button_row",
-           "cell_centre", "cell_rect", "draw_die", "draw_lit", "draw_path", "draw_push", "nearest"]
+           "cell_centre", "cell_rect", "draw_die", "draw_lit", "draw_path", "draw_players", "draw_push",
+           "nearest"]

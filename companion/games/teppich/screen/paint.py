@@ -304,9 +304,8 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
 
 def draw_side(s: TeppichScene, surf: pygame.Surface, now: float) -> None:
     st = s.state
-    for p, rect in enumerate(draw.player_rows(st.players)):
-        draw.draw_player_row(surf, rect, s.colour(p), s.seat_name(p), st.tokens[p], st.misses[p],
-                             p == st.current and not st.over and s.city is None)
+    draw.draw_players(surf, [s.colour(p) for p in range(st.players)], st.tokens, st.misses,
+                      st.current if not st.over and s.city is None else None)
     if s.city is not None:
         return
     rolling = now < s.roll_at + words.ROLL_S
