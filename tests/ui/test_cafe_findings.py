@@ -332,20 +332,6 @@ def test_the_name_keyboard_tells_the_limit_and_says_when_a_name_is_full(app):
     assert "noch 0 von 14 Zeichen" in said and "Ein Name hat höchstens 14 Zeichen." in said
 
 
-def test_a_long_hyphenated_name_breaks_at_its_hyphen_on_the_setup_screen(app):
-    app.go("setup", game="alibaba", players=6, names=["Maximiliane-So"])
-    settle(app)
-    from companion.ui.kit import Label, inset
-
-    key = next(b for b in app.scene.tappables() if b.key == ("name", 0))
-    # too wide for one line at the smallest size: the only place the line may break is after
-    # the hyphen (it broke inside the word: "Maximilian" / "e-So")
-    assert key.label in ("Maximiliane- So", "Maximilia- ne-So"), key.label
-    fitted = Label(key.label, inset(key.rect, 5, 2), role="min", size=key.size, wrap=True).fitted()
-    assert fitted.fits and fitted.shown == key.label and "…" not in fitted.shown
-    assert fitted.image.get_height() > fitted.size // 2 * 2  # two lines
-
-
 def test_the_english_name_keyboard_is_qwerty_with_the_accents_a_key_away(app):
     scene = name_screen(app, "en")
     letters = [b.label for b in scene.tappables() if isinstance(b.key, tuple) and b.key[0] == "key"]
@@ -404,14 +390,6 @@ def test_the_first_tap_on_start_after_typing_a_name_is_not_ignored(app, monkeypa
     clock.advance(0.3)  # a deliberate tap a moment after the setup came back
     tap_label(app, "Los")
     assert scene_name(app) not in ("SetupScene", "NameScene"), "the first tap on Los was ignored"
-
-
-def test_a_name_breaks_between_syllables_with_a_hyphen_never_inside_one():
-    from companion.ui.shell.setup import hyphenate
-
-    assert hyphenate("Schatzkammerräuber", lambda s: len(s) <= 12) == "Schatzkam- merräuber"
-    assert hyphenate("Maximiliane-So", lambda s: len(s) <= 10) == "Maximilia- ne-So"
-    assert hyphenate("Anna Lena", lambda s: True) == "Anna Lena"
 
 
 # -- 19.15 "Regeln: Marrakech" is explained at setup ----------------------------------------------

@@ -17,6 +17,7 @@ choices) and :func:`min_size` as the floor for everything else.
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import NamedTuple, cast
 
@@ -275,26 +276,50 @@ def _fitted_bytes(f: Fitted) -> int:
 
 
 # by bytes: a wrapped paragraph across the screen is a thousand times a score's picture
+def words_of(text: str) -> list[str]:
+    """The pieces a wrapped line may break between: at spaces and after a hyphen.
+
+    >>> words_of("Maximiliane-So zahlt")
+    ['Maximiliane-', 'So', 'zahlt']
+    """
+    return [piece for word in text.split() for piece in re.findall(r"[^-]+-*|-+", word)]
+
+
+def splits_a_word(text: str, size: int, bold: bool, width: int) -> bool:
+    """True when wrapping ``text`` at ``width`` px would break inside a word: SDL_ttf breaks
+    a word wider than the line anywhere ("Maximili" / "ane-So", "Bartholomä" / "us M")."""
+    return any(text_size(word, size, bold)[0] > width for word in words_of(text))
+
+
 @byte_cached("fitted texts", 6 * 1024 * 1024, _fitted_bytes)
 def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, h: int, align: str,
            wrap: bool) -> Fitted:
     """Fit ``text`` into ``w``×``h``: the largest size from ``size`` down to ``floor``
-    (never below, never above ``size``) at which it fits whole, else the floor size
-    shortened with "…". Cached: labels are drawn every frame."""
+    (never below, never above ``size``) at which it fits whole, wrapped (``wrap``) only at
+    spaces and after hyphens, never inside a word; else, at the floor size, wrapped where a
+    word is wider than the line itself, else shortened with "…". Cached: labels are drawn
+    every frame."""
     last = min(size, floor)
+
+    def whole(img: pygame.Surface, at: int) -> bool:
+        return _fits(img, w, h) and not (wrap and splits_a_word(text, at, bold, w))
+
     img = render(text, size, color, bold, w if wrap else 0, align)
-    if _fits(img, w, h):
+    if whole(img, size):
         return Fitted(img, size, text, True)
     lo, hi, best = last, size - 1, None  # a bigger font never takes less room: halve the range
     while lo <= hi:
         mid = (lo + hi) // 2
         trial = render(text, mid, color, bold, w if wrap else 0, align)
-        if _fits(trial, w, h):
+        if whole(trial, mid):
             best, lo = (trial, mid), mid + 1
         else:
             hi = mid - 1
     if best is not None:
         return Fitted(best[0], best[1], text, True)
+    img = render(text, last, color, bold, w if wrap else 0, align)
+    if wrap and _fits(img, w, h):   # a word wider than the line at the floor: broken inside, not cut
+        return Fitted(img, last, text, True)
     if wrap:
         img, shown = _wrapped_with_ellipsis(text, last, color, bold, w, h, align)
     else:

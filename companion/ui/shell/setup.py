@@ -5,8 +5,7 @@ line, LEFT/RIGHT change it, OK starts, UNDO goes back)."""
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
@@ -20,72 +19,22 @@ from companion.session.session import Session
 from companion.session.store import StoreError
 from companion.ui import theme
 from companion.ui.i18n import title
-from companion.ui.kit import min_size, read_size, row
+from companion.ui.kit import min_size, read_size, row, text_size
 from companion.ui.scene import Scene
 from companion.ui.widgets import Button
 
 PALETTE = ("red", "blue", "yellow", "green", "purple", "orange")
 TITLE = pygame.Rect(20, 4, 450, 60)
 COUNTS = pygame.Rect(20, 70, 344, 64)      # up to five player counts of 64 px
-SEATS = pygame.Rect(20, 142, 450, 276)     # four lines of 70 px, or two columns of three
+SEATS = pygame.Rect(20, 142, 450, 276)     # four lines of 70 px
+#: five or six seats: two columns of three across the screen, each name key 305 px wide (a
+#: name of 14 letters is up to 261 px at 24 px: in two columns under the counts it was broken
+#: into "Maximilia-" / "ne-So" at 19 px); the options then stand beside the title and counts
+WIDE_SEATS = pygame.Rect(20, 142, 760, 204)
 HINT = pygame.Rect(20, 356, 450, 114)
 OPTIONS = pygame.Rect(486, 70, 294, 0)     # one line of 70 px per option, then the language
+WIDE_OPTIONS = pygame.Rect(486, 2, 294, 0)  # beside the title and the counts: two lines
 BOTTOM = pygame.Rect(486, 404, 294, 66)    # back, start
-
-
-VOWELS = set("aeiouyäöüéèêëáàâåæíìîïóòôøœúùû")
-
-
-def breaks(word: str) -> list[int]:
-    """Where a word may break between syllables: before a consonant between two vowels
-    ("Ma-xi-mi-lia-ne"), and between a doubled consonant ("Kam-mer"); never in its first or
-    last two letters.
-
-    >>> breaks("Maximiliane"), breaks("Kammer")
-    ([2, 4, 6, 9], [3])
-    """
-    low = word.lower()
-    out = []
-    for k in range(2, len(low) - 1):
-        a, b, c = low[k - 1], low[k], low[k + 1]
-        if a in VOWELS and b.isalpha() and b not in VOWELS and c in VOWELS:
-            out.append(k)
-        elif k >= 2 and low[k - 2] in VOWELS and a == b and a.isalpha() and a not in VOWELS and c in VOWELS:
-            out.append(k)
-    return [k for k in out if 2 <= k <= len(low) - 2]
-
-
-def hyphenate(name: str, fits: Callable[[str], bool]) -> str:
-    """``name`` with a space where a line may break: after each hyphen, and at a syllable (a
-    hyphen added) where a part does not fit by itself; unchanged when it fits whole.
-
-    >>> hyphenate("Maximiliane-So", lambda s: len(s) <= 10)
-    'Maximilia- ne-So'
-    >>> hyphenate("Anna-Lena", lambda s: len(s) <= 20)
-    'Anna-Lena'
-    """
-    if fits(name):
-        return name
-    lines: list[str] = []
-    rest = name
-    while rest and not fits(rest):
-        cuts = [k + 1 for k, ch in enumerate(rest) if ch in "- "]  # after a hyphen or a space
-        for part in re.finditer(r"[^- ]+", rest):  # and between the syllables of each word
-            cuts += [part.start() + k for k in breaks(part.group())]
-        good = [k for k in sorted(set(cuts)) if 0 < k < len(rest) and fits(head(rest, k))]
-        if not good:
-            break  # no syllable fits: the label shrinks or shortens what is left
-        k = good[-1]
-        lines.append(head(rest, k))
-        rest = rest[k:].lstrip()
-    return " ".join([*lines, rest]) if lines else name
-
-
-def head(text: str, k: int) -> str:
-    """The first ``k`` letters as a line: as they are after a hyphen or a space, else with a
-    hyphen added (a break between syllables)."""
-    part = text[:k]
-    return part.rstrip() if part.endswith(("-", " ")) else part + "-"
 
 
 def seat_default(i: int) -> set[str]:
@@ -146,12 +95,17 @@ class SetupScene(Scene):
     def name(self, i: int) -> str:
         return self.names[i] or self.t("player_n", n=i + 1)
 
-    def shown_name(self, i: int, width: int) -> str:
-        """The seat's name on its key, broken where it is too wide for one line: after a
-        hyphen, else between syllables with a hyphen added ("Maximilia-" / "ne-So"), never
-        inside a syllable."""
-        size = min_size()
-        return hyphenate(self.name(i), lambda text: theme.font(size).size(text)[0] <= width)
+    def name_role(self, i: int, width: int) -> str:
+        """A name is read from the chairs (24 px, whole on one line); one wider than its key
+        at 24 px (only letters as wide as "M" are) is drawn smaller, breaking only after a
+        hyphen or at a space (the kit never breaks inside a word where a smaller size keeps
+        it whole)."""
+        return "read" if text_size(self.name(i), read_size())[0] <= width else "min"
+
+    def wide_seats(self) -> bool:
+        """Five or six seats in two columns across the screen: the options (and the language)
+        then stand in two lines beside the title and the counts."""
+        return self.count > 4 and len(self.options()) <= 1
 
     def header(self) -> dict[str, Any]:
         seed = self.seed if self.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -297,15 +251,16 @@ class SetupScene(Scene):
         for k, n in enumerate(counts):
             b.append(Button(pygame.Rect(COUNTS.x + k * 70, COUNTS.y, 64, 64), str(n), partial(self.set_count, n),
                             selected=n == self.count, size=size, key=("count", n)))
-        cols = 1 if self.count <= 4 else 2
+        wide = self.wide_seats()
+        seats, cols = (WIDE_SEATS, 2) if wide else (SEATS, 1 if self.count <= 4 else 2)
         per_col = (self.count + cols - 1) // cols
-        w = (SEATS.w - (cols - 1) * 8) // cols
+        w = (seats.w - (cols - 1) * 10) // cols
         for i in range(self.count):
-            x, y = SEATS.x + (i // per_col) * (w + 8), SEATS.y + (i % per_col) * 70
+            x, y = seats.x + (i // per_col) * (w + 10), seats.y + (i % per_col) * 70
             b.append(Button(pygame.Rect(x, y, 64, 64), "", partial(self.swap_colour, i), key=("colour", i)))
-            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.shown_name(i, w - 80), partial(self.edit_name, i),
-                            size=min_size(), key=("name", i), role="min"))
-        y = OPTIONS.y
+            b.append(Button(pygame.Rect(x + 70, y, w - 70, 64), self.name(i), partial(self.edit_name, i),
+                            size=size, key=("name", i), role=self.name_role(i, w - 80)))
+        y = (WIDE_OPTIONS if wide else OPTIONS).y
         for o in self.options():
             b.append(Button(pygame.Rect(OPTIONS.x, y, OPTIONS.w, 64), self.option_label(o), partial(self.cycle, o),
                             size=min_size(), selected=focus == o.key, key=("option", o.key), role="min"))
@@ -348,7 +303,8 @@ class SetupScene(Scene):
             # what the options chosen mean (a game's words may say "<option>_<value>_note"): under
             # the seats while there is room, else under the options
             below = self.buttons[-3].rect.bottom + 8  # the language key, the last line of options
-            room = HINT if self.count <= 3 else pygame.Rect(OPTIONS.x, below, OPTIONS.w, BOTTOM.y - 6 - below)
+            room = HINT if self.count <= 3 or self.wide_seats() else pygame.Rect(OPTIONS.x, below, OPTIONS.w,
+                                                                                 BOTTOM.y - 6 - below)
             self.label(surf, " ".join(self.notes()), room, role="min", color=theme.INK_DIM, wrap=True, valign="top")
         elif self.count <= 3:
             self.label(surf, self.t("setup_hint"), HINT, role="min", color=theme.INK_DIM, wrap=True)
