@@ -283,6 +283,12 @@ class App:
         if scene.settles and not scene.appeared:
             self.scene = None  # the scene being left is garbage too, unless something keeps it
             self._owe_give_back()
+        if scene.appeared:
+            # a screen shown again (the setup after the name keyboard, the table after the
+            # pause): its keys are new under the finger, as a new screen's are (the second tap
+            # of a double tap on the keyboard's OK started the game by "Los" beneath it)
+            scene.controls.changed()
+            scene.controls.acted = self.last_tap
         self.scene = scene
         scene.appeared = True
         scene.dirty = True
