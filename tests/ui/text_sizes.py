@@ -163,8 +163,9 @@ def main(lang: str = "de") -> None:
             for group in groups:
                 for name, scene in group:
                     px, text, read = measure(app, scene)
-                    shown = text if len(text) <= 34 else text[:33] + "…"
-                    print(f"{name:<48} {px:>3} px  ({shown!r}); read {read if read is not None else '–'} px")
+                    # the text whole: a report that shortened it ("Das Spiel bleibt gespeichert:
+                    # im …") was read as a text cut on the screen
+                    print(f"{name:<48} {px:>3} px  ({text!r}); read {read if read is not None else '–'} px")
         finally:
             app.close()
 

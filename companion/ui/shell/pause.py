@@ -44,8 +44,9 @@ class PauseScene(Scene):
         if floor is not None:  # a table on the café floor can call the staff from here
             called = floor.call is not None
             entries.append((self.t("floor_call_cancel" if called else "floor_call"), self.call_staff))
-        # four entries (on the floor) are closer together, still 70 px high
-        top, step, high = (70, 78, 70) if len(entries) == 4 else (80, 100, 86)
+        # four entries (on the floor) are closer together, still tall enough for two lines at
+        # the read size ("Wirklich beenden? Noch einmal drücken." was cut after "einmal")
+        top, step, high = (66, 80, 76) if len(entries) == 4 else (80, 100, 86)
         self.entries = len(entries)
         self.buttons = [Button(pygame.Rect(120, top + i * step, 560, high), label, fn, size=read_size(),
                                selected=i == self.pick, color=theme.BAD_FILL if (i == 2 and self.laid_sure) else None,
@@ -113,13 +114,13 @@ class PauseScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.fill(theme.BG)
-        self.label(surf, self.t("pause_title"), pygame.Rect(20, 6, 760, 64), color=theme.GOLD, bold=True,
+        self.label(surf, self.t("pause_title"), pygame.Rect(20, 4, 760, 60), color=theme.GOLD, bold=True,
                    align="center")
         for b in self.buttons:
             b.draw(surf)
         # while "really end?" stands, the note says what ending does, not that the game stays
         note = self.t("pause_end_note" if self.laid_sure else "pause_to_menu_note")
-        self.label(surf, note, pygame.Rect(20, 384, 760, 90), role="min",
+        self.label(surf, note, pygame.Rect(20, 386, 760, 90), role="min",
                    color=theme.INK_DIM, align="center", wrap=True)
         if self.banner.active(self.app.now()):
             self.draw_banner(surf, pygame.Rect(60, 400, 680, 70), pygame.Rect(60, 80, 680, 390))
