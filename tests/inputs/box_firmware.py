@@ -467,11 +467,27 @@ def _answer(fd: int, line: str) -> str:
     return answers[0] if answers else "nothing"
 
 
+def _sync(fd: int) -> None:
+    """Read up to the box's answer to a PING. Whatever it said before (its own HELLO, however
+    late a busy machine starts it, or the tail of one cut when the port opened) comes first."""
+    os.write(fd, b"PING\n")
+    buffer = b""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            buffer += os.read(fd, 4096)
+            while b"\n" in buffer:
+                raw, buffer = buffer.split(b"\n", 1)
+                parsed = parse(raw.decode("ascii", "replace"))
+                if isinstance(parsed, Line) and parsed.verb == "PONG" and parsed.seq is None:
+                    return
+    raise AssertionError("the box did not answer a PING")
+
+
 def _probe(box: Box, fd: int, cases: list[tuple[str, str]]) -> dict[str, str]:
     meanings: dict[str, str] = {}
-    # Whatever the box said before this (its own HELLO, however late a busy machine starts
-    # it) comes before its answer to a PING: read up to that answer, then begin.
-    _answer(fd, "")
+    _sync(fd)
     acks = [line for line, _expected in cases if line.upper().split(" ")[0].startswith("ACK")]
     for line, _expected in cases:
         if line not in acks:
