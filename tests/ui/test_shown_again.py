@@ -69,3 +69,25 @@ def test_a_double_tap_on_the_name_keyboards_ok_does_not_start_the_game(looped):
 def key_at_setup_under(app: Any, ok: pygame.Rect) -> bool:
     """The setup's "Los" lies under the keyboard's OK (else this test would prove nothing)."""
     return next(c for c in app.scene.back.tappables() if c.key == "start").rect.collidepoint(ok.center)
+
+
+def test_the_same_letter_tapped_twice_types_twice_and_a_double_tap_once(looped):
+    """"Anna" is typed by two taps on N; a double tap (60 ms) on a letter is still one letter."""
+    app, clock = looped
+    app.go("setup", game="teppich", players=3)
+    settle(app, clock)
+    clock[0] += 1.0
+    tap(app, clock, key(app, ("name", 0)).center)
+    assert type(app.scene).__name__ == "NameScene"
+    for ch, pause in (("A", 0.7), ("N", 0.35), ("N", 0.35), ("A", 0.35)):
+        clock[0] += pause
+        tap(app, clock, key(app, ("key", ch)).center)
+    assert app.scene.name == "Anna"
+    clock[0] += 0.7
+    tap(app, clock, key(app, ("key", "S")).center, times=2)
+    assert app.scene.name == "Annas"
+    clock[0] += 0.35
+    tap(app, clock, key(app, "del").center)
+    clock[0] += 0.35
+    tap(app, clock, key(app, "del").center)  # not a letter: the spot stays dead a while longer
+    assert app.scene.name == "Anna"

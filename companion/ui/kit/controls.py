@@ -12,7 +12,7 @@ or mouse DOWN/UP pairs into taps:
 * for ``GUARD_S`` after a tap acted, the same control does not act again (a double tap is one
   tap, whether or not the screen changed), and for twice that long nothing acts at the spot
   the finger just left (a board cell, or the next player's key that took the place of the
-  key just tapped).
+  key just tapped), except the same key again where it ``repeats`` (a keyboard's letter).
 
 >>> hits = []
 >>> ctl = Controls(clock=lambda: 0.0)
@@ -73,6 +73,10 @@ class Control:
 
     #: the font size of a label made without one (None: the read size)
     default_size: int | None = None
+    #: a key meant to be tapped again at once, as a keyboard's letter ("nn" in "Anna"): its
+    #: second tap counts once the guard is over, without the longer wait at the spot just
+    #: tapped (the same key stays there and means the same)
+    repeats = False
     #: what ``__init__`` takes, in its order
     SETTINGS = ("rect", "label", "on_tap", "enabled", "selected", "size", "color", "key", "role", "icon",
                 "visible", "pressed")
@@ -285,8 +289,11 @@ class Controls:
         if acted is None:
             return False
         since = now - acted.at
-        if control is not None and control.ident == acted.ident and since < self.guard:
-            return True
+        if control is not None and control.ident == acted.ident:
+            if since < self.guard:
+                return True
+            if control.repeats:
+                return False
         near = abs(pos[0] - acted.pos[0]) <= SLOP_PX and abs(pos[1] - acted.pos[1]) <= SLOP_PX
         return near and since < 2 * self.guard
 

@@ -31,6 +31,13 @@ ROWS = LAYOUTS["de"][0]
 MAX_LEN = 14
 
 
+class LetterKey(Button):
+    """A letter of the keyboard: "nn" in "Anna" is two taps on the same key, which types twice
+    once the tap guard is over (a double tap within it is still one letter)."""
+
+    repeats = True
+
+
 class NameScene(Scene):
     wants_text = True
 
@@ -87,7 +94,7 @@ class NameScene(Scene):
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
                 rect = pygame.Rect(18 + c * 69 + r * 24, 122 + r * 74, 64, 68)
-                b.append(Button(rect, ch, partial(self.type, ch), size=read_size(), key=("key", ch)))
+                b.append(LetterKey(rect, ch, partial(self.type, ch), size=read_size(), key=("key", ch)))
         # the other page's key at the end of the last row
         x = 18 + len(rows[2]) * 69 + 2 * 24
         flip = self.t("keys_plain" if self.page else "keys_accents")
