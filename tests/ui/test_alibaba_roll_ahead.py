@@ -1,7 +1,7 @@
 """While an Ali Baba die tumbles (its value decided at the press), the picture it comes to rest
 on is painted a piece a frame: the frame where it lies still blits it, and shows what a
-picture painted then would show. The fate grid's cells are pictures kept by what they show
-(issue 21). Through the real loop, in German, on a fake clock."""
+picture painted then would show. The fate grid's cells and the players' rows are pictures
+kept by what they show (issue 21). Through the real loop, in German, on a fake clock."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import hashlib
 
 import pygame
 
-from companion.games.alibaba.rules.state import BLACK_ROLL
+from companion.games.alibaba.rules.state import BLACK_ROLL, LOOT
 from companion.games.alibaba.screen import draw as look
 from companion.ui import theme
-from tests.ui.screen import FRAME_S, fake_clock, settle
+from tests.ui.screen import FRAME_S, fake_clock, press, settle
 from tests.ui.test_alibaba_table import game_at, show
 
 
@@ -84,3 +84,27 @@ def test_an_arrest_is_worked_out_once_for_its_position(app):
     first = look.fate_view(scene.rules, st, events)
     assert look.fate_view(scene.rules, st, events) is first
     assert look.fate_view(scene.rules, scene.session.states[-2], []) is not first
+
+
+def test_a_move_paints_only_the_players_rows_that_changed_and_shows_them_as_a_fresh_paint(app, monkeypatch):
+    scene = show(app, game_at(4, lambda session, st: st.phase == LOOT and any(
+        a["action"] == "take" and a.get("group") for a in session.engine.legal_actions(st))))
+    painted: list[int] = []
+    real = look.draw_player
+    monkeypatch.setattr(look, "draw_player", lambda scene, surf, seat, chips, names: (
+        painted.append(seat), real(scene, surf, seat, chips, names)))
+    cards = scene.state.cards
+    take = next(i for i, a in enumerate(scene.options()) if a["action"] == "take")
+    for _ in range((take - scene.cursor) % len(scene.options())):
+        press(app, "right")
+    assert painted == []  # the cursor moved: the rows are blitted
+    press(app, "ok")
+    changed = {seat for seat in range(4) if scene.state.cards[seat] != cards[seat]}
+    assert changed and changed <= set(painted) and len(set(painted)) < 4  # the others were kept
+    seen = shot(app.screen)
+    look._ROWS.clear()  # every row painted anew: the same screen
+    scene.repaint()
+    scene.dirty = True
+    app.step(block=False)
+    assert set(painted) == {0, 1, 2, 3}
+    assert shot(app.screen) == seen

@@ -104,7 +104,8 @@ def paint_ahead(scene: AlibabaScene) -> None:
     of the tumble draws the die only: each has room for one piece."""
     fate = scene.fate(settled=True)
     names = scene.names()
-    for layer, key in left_layers(scene, names, fate):
+    layers = left_layers(scene, names, fate)
+    for layer, key in layers:
         if layer.shows(key):
             continue
         # the grid's new cells first, some a frame (all 36 change look after the black die),
@@ -115,10 +116,32 @@ def paint_ahead(scene: AlibabaScene) -> None:
             return
         scene.fate_shown = fate
         layer.surface(key)
+        if (layer, key) == layers[-1]:  # the last, often the stakes: room for the words too
+            shape_words(scene, names)
         return
-    scene.still.surface(still_key(scene))
+    key = still_key(scene)
+    if scene.still.shows(key):
+        return
+    if shape_words(scene, names):
+        return
+    scene.still.surface(key)
 
 
+def shape_words(scene: AlibabaScene, names: list[str]) -> bool:
+    """Shape the words of the still picture the die comes to rest on (across the top and beside
+    the die), once for each such picture; whether they were shaped now."""
+    key = still_key(scene)
+    if _WORDS[0] == key:
+        return False
+    _WORDS[0] = key
+    chance = scene.pending()
+    for label in [phase_label(scene, scene.session, names)] + \
+            ([] if chance is None else chance_labels(scene, chance, names)):
+        label.fitted()
+    return True
+
+
+_WORDS: list[Any] = [None]  #: the still picture whose words :func:`shape_words` shaped last
 CELLS_A_FRAME = 15  #: new fate cells painted ahead in one frame of a tumble (some 90 k instructions each)
 
 
@@ -145,9 +168,7 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
     will be when the die lies still (the rolled value's position, no tumbling die)."""
     surf.fill(theme.BG)
     names = scene.names()
-    shown = scene.session if settled else scene.shown_session()
-    Label(phase_words(scene.t, scene.box, shown, names), scene.head_rect, role="read", bold=True,
-          color=theme.GOLD).draw(surf)
+    phase_label(scene, scene.session if settled else scene.shown_session(), names).draw(surf)
     fate = scene.fate(settled=settled)
     if fate is not None and scene.deal is None:
         scene.fate_shown = fate  # what the fate layers paint, when their keys changed
@@ -163,6 +184,12 @@ def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool 
         draw_rolling(scene, surf, now, die)
     elif scene.deal is None and chance is not None:
         draw_chance(scene, surf, chance, names, now, settled)
+
+
+def phase_label(scene: AlibabaScene, shown: Any, names: list[str]) -> Label:
+    """What the game waits for, across the top (``shown``: the session as the screen shows it)."""
+    return Label(phase_words(scene.t, scene.box, shown, names), scene.head_rect, role="read", bold=True,
+                 color=theme.GOLD)
 
 
 def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
@@ -350,23 +377,58 @@ def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, n
     if head is not None:
         draw_gang_heading(scene, surf, head, row_columns(pygame.Rect(rows[0].x + 20, rows[0].y, rows[0].w - 24,
                                                                      ROW_H), chips)[2])
+    box = (getattr(scene.t, "lang", None), tuple(g.color for g in scene.box.gangs),
+           tuple(g.name for g in scene.box.groups), tuple(tuple(groups) for groups in scene.gang_groups))
     for seat, r in enumerate(rows):
-        if seat == st.turn and not st.over:
-            pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
-        if seat == acting:
-            pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
-        surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
-        line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 1))
-        name_r, money_r, chips_r = row_columns(line, chips)
-        # a name the table typed gets smaller before it is cut (the colour says whose row it is)
-        Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
-        Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
-        if chips:
-            draw_chips(scene, surf, seat, chips_r, read_size())
-        if r.h >= line.h + MIN_H:
-            box = pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom)
-            wrap = r.h >= READ_H + 2 * MIN_H + 8
-            Label(cards_line(scene, seat, box, wrap), box, color=theme.INK_DIM, wrap=wrap, valign="top").draw(surf)
+        key = (box, r.size, chips, names[seat], seat_colour(scene, seat), seat == st.turn and not st.over,
+               seat == acting, st.money[seat], st.cards[seat], st.hands[seat])
+        img, marks = player_row(key, lambda row_surf, seat=seat: draw_player(scene, row_surf, seat, chips, names))
+        surf.blit(img, r)
+        if audit.active():
+            audit.replay(marks, r.topleft, surf.get_rect())
+
+
+#: each player's row of the players' list as a picture, by everything it shows
+#: (:func:`draw_players`): a move changes one or two rows (the turn, the player who acts, the
+#: money and cards), the others are blitted. Bounded by bytes: a row is some 120 KB
+_ROWS: ByteCache[tuple[Any, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
+    "alibaba player rows", 1536 * 1024, lambda kept: surface_bytes(kept[0]))
+
+
+def player_row(key: tuple[Any, ...], paint: Any) -> tuple[pygame.Surface, audit.Record]:
+    """The row picture for ``key`` (its size is ``key[1]``), painted by ``paint(surface)`` on
+    the screen's background if it is not kept."""
+    kept = _ROWS.get(key)
+    if kept is None:
+        img = pygame.Surface(key[1])
+        img.fill(theme.BG)
+        with audit.capture() as marks:
+            paint(img)
+        kept = _ROWS.put(key, (img, marks))
+    return kept
+
+
+def draw_player(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips: int, names: list[str]) -> None:
+    """One player's row, filling ``surf``: colour, name, money, cards per gang and, with room,
+    the groups and hand."""
+    st = scene.state
+    r = surf.get_rect()
+    if seat == st.turn and not st.over:
+        pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
+    if seat == scene.session.engine.current_player(st):
+        pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+    surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
+    line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 1))
+    name_r, money_r, chips_r = row_columns(line, chips)
+    # a name the table typed gets smaller before it is cut (the colour says whose row it is)
+    Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
+    Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
+    if chips:
+        draw_chips(scene, surf, seat, chips_r, read_size())
+    if r.h >= line.h + MIN_H:
+        box = pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom)
+        wrap = r.h >= READ_H + 2 * MIN_H + 8
+        Label(cards_line(scene, seat, box, wrap), box, color=theme.INK_DIM, wrap=wrap, valign="top").draw(surf)
 
 
 def cards_text(scene: AlibabaScene, seat: int) -> str:
@@ -485,6 +547,16 @@ def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: l
                 settled: bool = False) -> None:
     """The hint beside the die the game waits for, and the die (blank: not rolled yet; at rest
     when ``settled``, though the last one still tumbles)."""
+    for label in chance_labels(scene, chance, names):
+        label.draw(surf)
+    if chance.action == "draw":
+        draw_card(surf, scene.die_rect, sum(len(h) for h in scene.state.hands))
+    else:
+        scene.dice.draw(surf, scene.die_rect, now, chance.kind, at_rest=settled)
+
+
+def chance_labels(scene: AlibabaScene, chance: Any, names: list[str]) -> list[Label]:
+    """The hint beside the die or the pile of cards: who rolls or gets the next card, and how."""
     t = scene.t
     if chance.action == "draw":
         dealt = sum(len(h) for h in scene.state.hands)
@@ -496,12 +568,8 @@ def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: l
         seat = roller if roller is not None else 0
         head = ui(t, "hint_roll", name=names[seat] if seat is not None else "", die=die_words(t, chance.kind))
         help_ = ui(t, "hint_roll_help", button=ui(t, "roll"))
-    Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True).draw(surf)
-    Label(help_, scene.help_rect, wrap=True, color=theme.INK).draw(surf)
-    if chance.action == "draw":
-        draw_card(surf, scene.die_rect, dealt)
-    else:
-        scene.dice.draw(surf, scene.die_rect, now, chance.kind, at_rest=settled)
+    return [Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True),
+            Label(help_, scene.help_rect, wrap=True, color=theme.INK)]
 
 
 def draw_rolling(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool = True) -> None:
