@@ -81,6 +81,8 @@ def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
             scene.dice.draw(surf, rolling_box(scene), now)
             if scene.rolling.renders == painted:  # not in the frame that painted the roll's picture
                 paint_ahead(scene)
+            else:  # but the arrest the die comes to rest on is worked out with it (kept: fate_view)
+                scene.fate(settled=True)
             return
         # the die came to rest while the picture was painted: part of it may show the roll's
         # result already, so it is not kept, and the frame is drawn as a still one
