@@ -162,8 +162,8 @@ def test_the_ordinary_die_is_drawn_tumbles_and_lies_on_the_roll(app, monkeypatch
     app.step(block=False)
     tumbling = [d for d in drawn if d[2] != 0]
     assert tumbling and all(k == "die" for _v, k, _t in tumbling)
-    last = len(drawn) - 1 - drawn[::-1].index(tumbling[-1])
-    still = drawn[last + 1:]
+    # the picture it comes to rest on is painted while it tumbles, its die among the faces
+    still = [d for d in drawn[drawn.index(tumbling[0]):] if d[2] == 0]
     assert still and still[0][1:] == ("die", 0.0) and (still[0][0] == 4 or scene.pending() is not None)
     assert "4" in scene.banner.text
 

@@ -158,7 +158,7 @@ def test_a_tiny_risk_is_less_than_one_percent_never_zero_beside_a_cost(app, monk
     scene = show(app, game_at(4, lambda session, st: st.phase == DUMP))
     fate = scene.fate()
     seat = next(iter(fate.stakes[min(fate.stakes)])) if fate.stakes else 0
-    monkeypatch.setattr(scene, "fate", lambda: look.FateView(
+    monkeypatch.setattr(scene, "fate", lambda settled=False: look.FateView(
         gangs=fate.gangs, row=None, row_set=False, column_set=None, number=None, stakes=fate.stakes, caught={},
         chance={seat: 0.003}, endangered={}))
     scene.repaint()  # the fate grid is painted once per position: paint it again

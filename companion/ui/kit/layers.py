@@ -105,6 +105,10 @@ class Layer:
         """Paint again before the next draw (something static changed)."""
         self._surface = None
 
+    def shows(self, key: Hashable) -> bool:
+        """Whether the picture is painted, for ``key`` (a draw with it would only blit)."""
+        return self._surface is not None and key == self._key
+
     def surface(self, key: Hashable | object = _UNSET) -> pygame.Surface:
         """The picture, painted now if it was invalidated or ``key`` changed."""
         if key is not _UNSET and key != self._key:

@@ -60,11 +60,13 @@ class DieShow:
     def stop(self) -> None:
         self.started = float("-inf")
 
-    def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float, kind: str | None = None) -> None:
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, now: float, kind: str | None = None,
+             at_rest: bool = False) -> None:
         """The die: tumbling faces for ``TUMBLE_S`` after a roll, then the rolled value.
         ``kind`` is the die the game waits for now: it lies blank until it is rolled, never on
-        what the previous roll of the same die showed (the next player has not rolled yet)."""
-        if self.busy(now):
+        what the previous roll of the same die showed (the next player has not rolled yet).
+        ``at_rest``: as it lies once the tumble is over (a picture painted ahead of it)."""
+        if self.busy(now) and not at_rest:
             flip = int((now - self.started) / FLIP_S)
             face = random.Random(flip * 7919 + int(self.started * 1000)).randint(1, 6)
             tilt = (1 - (now - self.started) / TUMBLE_S) * (8 if flip % 2 else -8)

@@ -26,6 +26,8 @@ from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
 from companion.ui.kit import Control, Label, audit, column, cut, inset, line_height, min_size, read_size, row, text_size
+from companion.ui.kit.cache import ByteCache, surface_bytes
+from companion.ui.kit.layers import Layer
 from companion.ui.kit.text import cap_height, place, render
 
 if TYPE_CHECKING:
@@ -64,61 +66,132 @@ def ink_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
 def draw(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """The screen under the controls. A still screen is a picture of the position and the view
     (``scene.still``): a press that only moves the cursor over the choices (drawn over it) blits
-    it. While a die tumbles only the die moves over the picture of the state before the roll,
-    painted once per roll. The picture itself is painted from layers (the route, the players,
-    the fate grid, the stakes, the cards, the ledger), each painted again only when what it
-    shows changed (:func:`draw_still`)."""
+    it. While a die tumbles only the die moves over the picture of the state before the roll
+    (``scene.rolling``), painted once per roll, and the picture the die comes to rest on is
+    painted meanwhile, a piece a frame (:func:`paint_ahead`). The picture itself is painted
+    from layers (the route, the players, the fate grid, the stakes, the cards, the ledger), each
+    painted again only when what it shows changed (:func:`draw_still`)."""
     now = scene.app.now()
     if scene.deal is None and scene.dice.busy(now):
         key = (scene.dice.started, id(scene.session.state), len(scene.session.states), scene.view, scene.cards_page,
                scene.ledger_top, getattr(scene.t, "lang", None))
-        scene.still.draw(surf, key=key)
+        painted = scene.rolling.renders
+        scene.rolling.draw(surf, key=key)
         if scene.dice.busy(scene.app.now()):
             scene.dice.draw(surf, rolling_box(scene), now)
+            if scene.rolling.renders == painted:  # not in the frame that painted the roll's picture
+                paint_ahead(scene)
+            else:  # but the arrest the die comes to rest on is worked out with it (kept: fate_view)
+                scene.fate(settled=True)
             return
         # the die came to rest while the picture was painted: part of it may show the roll's
         # result already, so it is not kept, and the frame is drawn as a still one
-        scene.still.invalidate()
+        scene.rolling.invalidate()
     if scene.deal is None:
-        st = scene.session.state
-        still = ("still", st, len(scene.session.states), scene.view, scene.ledger_top, scene.cards_page,
-                 getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
-        scene.still.draw(surf, key=still)
+        scene.still.draw(surf, key=still_key(scene))
         return
     draw_still(scene, surf, now)
 
 
-def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool = True) -> None:
-    """Everything :func:`draw` shows, the tumbling die only if ``die``."""
+def still_key(scene: AlibabaScene) -> tuple[Any, ...]:
+    """What the still picture shows (``scene.still``): the position, the view and the die."""
+    return ("still", scene.session.state, len(scene.session.states), scene.view, scene.ledger_top, scene.cards_page,
+            getattr(scene.t, "lang", None), scene.dice.value, scene.dice.kind)
+
+
+def paint_ahead(scene: AlibabaScene) -> None:
+    """While a die tumbles (its value decided at the press): paint one more piece of the still
+    picture it comes to rest on: the left side's layers one by one, then the picture (they
+    are keyed by what they show, so the frame where the die lies still blits them). A frame
+    of the tumble draws the die only: each has room for one piece."""
+    fate = scene.fate(settled=True)
+    names = scene.names()
+    layers = left_layers(scene, names, fate)
+    for layer, key in layers:
+        if layer.shows(key):
+            continue
+        # the grid's new cells first, some a frame (all 36 change look after the black die),
+        # laid out as the layer paints them, in its own coordinates; the grid in the same frame
+        # after only a few
+        if layer is scene.fate_layer and fate is not None \
+                and warm_cells(fate, pygame.Rect((0, 0), layer.rect.size), CELLS_A_FRAME) > CELLS_A_FRAME // 2:
+            return
+        scene.fate_shown = fate
+        layer.surface(key)
+        if (layer, key) == layers[-1]:  # the last, often the stakes: room for the words too
+            shape_words(scene, names)
+        return
+    key = still_key(scene)
+    if scene.still.shows(key):
+        return
+    if shape_words(scene, names):
+        return
+    scene.still.surface(key)
+
+
+def shape_words(scene: AlibabaScene, names: list[str]) -> bool:
+    """Shape the words of the still picture the die comes to rest on (across the top and beside
+    the die), once for each such picture; whether they were shaped now."""
+    key = still_key(scene)
+    if _WORDS[0] == key:
+        return False
+    _WORDS[0] = key
+    chance = scene.pending()
+    for label in [phase_label(scene, scene.session, names)] + \
+            ([] if chance is None else chance_labels(scene, chance, names)):
+        label.fitted()
+    return True
+
+
+_WORDS: list[Any] = [None]  #: the still picture whose words :func:`shape_words` shaped last
+CELLS_A_FRAME = 15  #: new fate cells painted ahead in one frame of a tumble (some 90 k instructions each)
+
+
+def left_layers(scene: AlibabaScene, names: list[str],
+                fate: FateView | None) -> list[tuple[Layer, tuple[Any, ...]]]:
+    """The layers the left side shows now, each with its key: the ledger, the cards, the fate
+    grid and the stakes of an arrest (or the fate over the rows), or the players under the
+    route. What the fate layers show is ``scene.fate_shown``."""
+    if scene.view == "ledger" and scene.deal is None:
+        return [(scene.ledger_layer, ledger_key(scene))]
+    if scene.view == "cards" and scene.deal is None:
+        return [(scene.cards_layer, (players_key(scene, names), scene.cards_page))]
+    if fate is not None and scene.deal is None:
+        grid_key, stakes_key = fate_keys(scene, fate, names)
+        if names_beside_grid(scene, names):
+            return [(scene.fate_layer, grid_key), (scene.stakes_layer, stakes_key)]
+        return [(scene.fate_top_layer, grid_key),
+                (scene.fate_rows_layer, (stakes_key, scene.session.engine.current_player(scene.state)))]
+    return [(scene.players_layer, players_key(scene, names))]
+
+
+def draw_still(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool = True, settled: bool = False) -> None:
+    """Everything :func:`draw` shows, the tumbling die only if ``die``; ``settled``: as it
+    will be when the die lies still (the rolled value's position, no tumbling die)."""
     surf.fill(theme.BG)
     names = scene.names()
-    Label(phase_words(scene.t, scene.box, scene.shown_session(), names), scene.head_rect, role="read", bold=True,
-          color=theme.GOLD).draw(surf)
-    fate = scene.fate()
-    if scene.view == "ledger" and scene.deal is None:
-        scene.ledger_layer.draw(surf, key=ledger_key(scene))
-    elif scene.view == "cards" and scene.deal is None:
-        scene.cards_layer.draw(surf, key=(players_key(scene, names), scene.cards_page))
-    elif fate is not None and scene.deal is None:
-        grid_key, stakes_key = fate_keys(scene, fate, names)
-        scene.fate_shown = fate  # what the two layers paint, when their keys changed
-        if names_beside_grid(scene, names):
-            scene.fate_layer.draw(surf, key=grid_key)
-            scene.stakes_layer.draw(surf, key=stakes_key)
-        else:
-            scene.fate_top_layer.draw(surf, key=grid_key)
-            scene.fate_rows_layer.draw(surf, key=(stakes_key, scene.session.engine.current_player(scene.state)))
-    else:
+    phase_label(scene, scene.session if settled else scene.shown_session(), names).draw(surf)
+    fate = scene.fate(settled=settled)
+    if fate is not None and scene.deal is None:
+        scene.fate_shown = fate  # what the fate layers paint, when their keys changed
+    elif scene.view not in ("ledger", "cards") or scene.deal is not None:
         if scene.deal is not None:
             draw_deal(scene, surf, names)
         else:
             draw_route(scene, surf)
-        scene.players_layer.draw(surf, key=players_key(scene, names))
+    for layer, key in left_layers(scene, names, fate):
+        layer.draw(surf, key=key)
     chance = scene.pending()
-    if scene.deal is None and scene.dice.busy(now):
+    if scene.deal is None and scene.dice.busy(now) and not settled:
         draw_rolling(scene, surf, now, die)
     elif scene.deal is None and chance is not None:
-        draw_chance(scene, surf, chance, names, now)
+        draw_chance(scene, surf, chance, names, now, settled)
+
+
+def phase_label(scene: AlibabaScene, shown: Any, names: list[str]) -> Label:
+    """What the game waits for, across the top (``shown``: the session as the screen shows it)."""
+    return Label(phase_words(scene.t, scene.box, shown, names), scene.head_rect, role="read", bold=True,
+                 color=theme.GOLD)
 
 
 def draw_after_controls(scene: AlibabaScene, surf: pygame.Surface) -> None:
@@ -306,23 +379,58 @@ def draw_players(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, n
     if head is not None:
         draw_gang_heading(scene, surf, head, row_columns(pygame.Rect(rows[0].x + 20, rows[0].y, rows[0].w - 24,
                                                                      ROW_H), chips)[2])
+    box = (getattr(scene.t, "lang", None), tuple(g.color for g in scene.box.gangs),
+           tuple(g.name for g in scene.box.groups), tuple(tuple(groups) for groups in scene.gang_groups))
     for seat, r in enumerate(rows):
-        if seat == st.turn and not st.over:
-            pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
-        if seat == acting:
-            pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
-        surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
-        line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 1))
-        name_r, money_r, chips_r = row_columns(line, chips)
-        # a name the table typed gets smaller before it is cut (the colour says whose row it is)
-        Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
-        Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
-        if chips:
-            draw_chips(scene, surf, seat, chips_r, read_size())
-        if r.h >= line.h + MIN_H:
-            box = pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom)
-            wrap = r.h >= READ_H + 2 * MIN_H + 8
-            Label(cards_line(scene, seat, box, wrap), box, color=theme.INK_DIM, wrap=wrap, valign="top").draw(surf)
+        key = (box, r.size, chips, names[seat], seat_colour(scene, seat), seat == st.turn and not st.over,
+               seat == acting, st.money[seat], st.cards[seat], st.hands[seat])
+        img, marks = player_row(key, lambda row_surf, seat=seat: draw_player(scene, row_surf, seat, chips, names))
+        surf.blit(img, r)
+        if audit.active():
+            audit.replay(marks, r.topleft, surf.get_rect())
+
+
+#: each player's row of the players' list as a picture, by everything it shows
+#: (:func:`draw_players`): a move changes one or two rows (the turn, the player who acts, the
+#: money and cards), the others are blitted. Bounded by bytes: a row is some 120 KB
+_ROWS: ByteCache[tuple[Any, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
+    "alibaba player rows", 1536 * 1024, lambda kept: surface_bytes(kept[0]))
+
+
+def player_row(key: tuple[Any, ...], paint: Any) -> tuple[pygame.Surface, audit.Record]:
+    """The row picture for ``key`` (its size is ``key[1]``), painted by ``paint(surface)`` on
+    the screen's background if it is not kept."""
+    kept = _ROWS.get(key)
+    if kept is None:
+        img = pygame.Surface(key[1])
+        img.fill(theme.BG)
+        with audit.capture() as marks:
+            paint(img)
+        kept = _ROWS.put(key, (img, marks))
+    return kept
+
+
+def draw_player(scene: AlibabaScene, surf: pygame.Surface, seat: int, chips: int, names: list[str]) -> None:
+    """One player's row, filling ``surf``: colour, name, money, cards per gang and, with room,
+    the groups and hand."""
+    st = scene.state
+    r = surf.get_rect()
+    if seat == st.turn and not st.over:
+        pygame.draw.rect(surf, theme.PANEL_HI, r, border_radius=6)
+    if seat == scene.session.engine.current_player(st):
+        pygame.draw.rect(surf, theme.GOLD, r, 2, border_radius=6)
+    surf.blit(theme.swatch(seat_colour(scene, seat), 12, r.h - 6), (r.x + 3, r.y + 3))
+    line = pygame.Rect(r.x + 20, r.y, r.w - 24, min(r.h, READ_H + 1))
+    name_r, money_r, chips_r = row_columns(line, chips)
+    # a name the table typed gets smaller before it is cut (the colour says whose row it is)
+    Label(names[seat], name_r, role="min", size=read_size(), color=theme.INK).draw(surf)
+    Label(str(st.money[seat]), money_r, role="read", color=theme.GOLD, align="right").draw(surf)
+    if chips:
+        draw_chips(scene, surf, seat, chips_r, read_size())
+    if r.h >= line.h + MIN_H:
+        box = pygame.Rect(r.x + 20, line.bottom, r.w - 26, r.bottom - line.bottom)
+        wrap = r.h >= READ_H + 2 * MIN_H + 8
+        Label(cards_line(scene, seat, box, wrap), box, color=theme.INK_DIM, wrap=wrap, valign="top").draw(surf)
 
 
 def cards_text(scene: AlibabaScene, seat: int) -> str:
@@ -437,7 +545,20 @@ def draw_cards(scene: AlibabaScene, surf: pygame.Surface, rect: pygame.Rect, nam
 
 
 # -- the die and the keys for a real one ---------------------------------------------------------------
-def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: list[str], now: float) -> None:
+def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: list[str], now: float,
+                settled: bool = False) -> None:
+    """The hint beside the die the game waits for, and the die (blank: not rolled yet; at rest
+    when ``settled``, though the last one still tumbles)."""
+    for label in chance_labels(scene, chance, names):
+        label.draw(surf)
+    if chance.action == "draw":
+        draw_card(surf, scene.die_rect, sum(len(h) for h in scene.state.hands))
+    else:
+        scene.dice.draw(surf, scene.die_rect, now, chance.kind, at_rest=settled)
+
+
+def chance_labels(scene: AlibabaScene, chance: Any, names: list[str]) -> list[Label]:
+    """The hint beside the die or the pile of cards: who rolls or gets the next card, and how."""
     t = scene.t
     if chance.action == "draw":
         dealt = sum(len(h) for h in scene.state.hands)
@@ -449,12 +570,8 @@ def draw_chance(scene: AlibabaScene, surf: pygame.Surface, chance: Any, names: l
         seat = roller if roller is not None else 0
         head = ui(t, "hint_roll", name=names[seat] if seat is not None else "", die=die_words(t, chance.kind))
         help_ = ui(t, "hint_roll_help", button=ui(t, "roll"))
-    Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True).draw(surf)
-    Label(help_, scene.help_rect, wrap=True, color=theme.INK).draw(surf)
-    if chance.action == "draw":
-        draw_card(surf, scene.die_rect, dealt)
-    else:
-        scene.dice.draw(surf, scene.die_rect, now, chance.kind)
+    return [Label(head, scene.hint_rect, role="read", color=theme.GOLD, wrap=True),
+            Label(help_, scene.help_rect, wrap=True, color=theme.INK)]
 
 
 def draw_rolling(scene: AlibabaScene, surf: pygame.Surface, now: float, die: bool = True) -> None:
@@ -498,9 +615,31 @@ class FateView:
     endangered: dict[int, dict[str, int]]  # seat -> group -> cards showing a number of the row
 
 
+#: the last few arrests worked out (:func:`fate_view`), each with what it was worked out from
+_FATES: list[tuple[AliBabaEngine, State, tuple[Event, ...], tuple[str, ...], FateView | None]] = []
+_FATES_KEPT = 4
+
+
 def fate_view(engine: AliBabaEngine, st: State, events: list[Event], gangs: tuple[str, ...] = ()) -> FateView | None:
     """The arrest under way in ``st``, or the one the last action finished (``events`` are its
-    events; ``gangs`` the gangs of that arrest, announced by an earlier action)."""
+    events; ``gangs`` the gangs of that arrest, announced by an earlier action). Worked out
+    once for each position and its events (states are frozen): a rolled die's position is
+    asked for while it still tumbles, to paint the picture it comes to rest on ahead
+    (:func:`paint_ahead`), and again when it lies still."""
+    evs = tuple(events)
+    for kept_engine, kept_st, kept_evs, kept_gangs, view in _FATES:
+        if kept_engine is engine and kept_st is st and kept_gangs == gangs and len(kept_evs) == len(evs) \
+                and all(a is b for a, b in zip(kept_evs, evs, strict=True)):
+            return view
+    view = work_out_fate(engine, st, events, gangs)
+    _FATES.insert(0, (engine, st, evs, gangs, view))
+    del _FATES[_FATES_KEPT:]
+    return view
+
+
+def work_out_fate(engine: AliBabaEngine, st: State, events: list[Event],
+                  gangs: tuple[str, ...] = ()) -> FateView | None:
+    """:func:`fate_view`, worked out."""
     box = engine.box
     bribe = box.settings.kadi_bribe
     fate = next((e for e in events if e.kind == "fate"), None)
@@ -591,27 +730,107 @@ def draw_fate(scene: AlibabaScene, surf: pygame.Surface, fate: FateView, area: p
         lit = fate.number is not None and (fate.number - 1) % 6 + 1 == c
         centred_number(surf, str(c), pygame.Rect(gx + (c - 1) * cell, grid_r.y, cell, MIN_H + 2),
                theme.GOLD if lit else theme.INK_DIM)
+    cells = grid_cells(fate, area)
     for r in range(1, 7):
         active = fate.row == r
         centred_number(surf, str(r), pygame.Rect(grid_r.x, gy + (r - 1) * cell, 28, cell),
                theme.GOLD if active else theme.INK_DIM, bold=active)
-        for c in range(1, 7):
-            n = fate_number(r, c)
-            box = pygame.Rect(gx + (c - 1) * cell, gy + (r - 1) * cell, cell - 3, cell - 3)
-            at_stake = sum(fate.stakes.get(n, {}).values())
-            dim = fate.row is not None and not active
-            if fate.number == n:
-                fill, ink = theme.GOLD, DARK
-            elif at_stake and not dim:
-                fill, ink = DANGER if fate.row is not None else DANGER_DIM, theme.INK
-            else:
-                fill, ink = (theme.PANEL_HI if active else theme.PANEL), (theme.INK_DIM if dim else theme.INK)
-            pygame.draw.rect(surf, fill, box, border_radius=5)
-            centred_number(surf, str(n), box, ink, bold=True)
+        for n, box, fill, ink in cells[(r - 1) * 6: r * 6]:
+            blit_cell(surf, n, box, fill, ink)
         if active:
             pygame.draw.rect(surf, theme.GOLD, (gx - 3, gy + (r - 1) * cell - 3, 6 * cell + 3, cell + 3), 3,
                              border_radius=6)
     Label(fate_note(scene, fate), note_r, color=theme.BAD, bold=True, wrap=True).draw(surf)
+
+
+def grid_cells(fate: FateView, area: pygame.Rect) -> list[tuple[int, pygame.Rect, tuple[int, int, int],
+                                                              tuple[int, int, int]]]:
+    """The fate grid's 36 cells in ``area`` row by row: each number, its box, fill and ink
+    (worked out once for the arrest and the place: warming the cells ahead and painting the
+    grid both ask)."""
+    kept = _GRID[0] if _GRID else None
+    if kept is not None and kept[0] is fate and kept[1] == tuple(area):
+        return kept[2]
+    cells = lay_out_cells(fate, area)
+    _GRID[:] = [(fate, tuple(area), cells)]
+    return cells
+
+
+_GRID: list[tuple[FateView, tuple[int, ...], list[Any]]] = []  #: the last :func:`grid_cells`
+
+
+def lay_out_cells(fate: FateView, area: pygame.Rect) -> list[tuple[int, pygame.Rect, tuple[int, int, int],
+                                                                  tuple[int, int, int]]]:
+    """:func:`grid_cells`, worked out."""
+    _note_r, grid_r, _side = fate_rects(area)
+    cell = min((grid_r.w - 30) // 6, (grid_r.h - MIN_H - 4) // 6)
+    gx, gy = grid_r.x + 30, grid_r.y + MIN_H + 2
+    out = []
+    for r in range(1, 7):
+        for c in range(1, 7):
+            n = fate_number(r, c)
+            out.append((n, pygame.Rect(gx + (c - 1) * cell, gy + (r - 1) * cell, cell - 3, cell - 3),
+                        *fate_look(fate, n)))
+    return out
+
+
+def warm_cells(fate: FateView, area: pygame.Rect, most: int) -> int:
+    """Paint up to ``most`` of the pictures the fate grid in ``area`` needs and has not kept
+    (:func:`cell_picture`); returns how many were painted."""
+    painted = 0
+    for n, box, fill, ink in grid_cells(fate, area):
+        if painted < most and _CELLS.get((n, box.size, fill, ink)) is None:
+            cell_picture(n, box.size, fill, ink)
+            painted += 1
+    return painted
+
+
+#: the fate grid's cells as pictures, by what each shows: its number, fill, ink and size. A new
+#: position blits them (after a roll all 36 change look) instead of drawing each rounded box and
+#: number again; a cell's few looks are painted once. Bounded by bytes: each is some 6 KB
+_CELLS: ByteCache[tuple[Any, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
+    "alibaba fate cells", 1024 * 1024, lambda kept: surface_bytes(kept[0]))
+
+
+def cell_picture(n: int, size: tuple[int, int], fill: tuple[int, int, int],
+                 ink: tuple[int, int, int]) -> tuple[pygame.Surface, audit.Record]:
+    """Fate number ``n``'s cell: its rounded box in ``fill`` on the screen's background and the
+    number in ``ink`` (the pixels :func:`draw_fate` drew straight onto its layer), with the
+    text's audit marks."""
+    key = (n, size, fill, ink)
+    kept = _CELLS.get(key)
+    if kept is None:
+        img = blank_cell(size, fill).copy()
+        with audit.capture() as marks:
+            centred_number(img, str(n), img.get_rect(), ink, bold=True)
+        kept = _CELLS.put(key, (img, marks))
+    return kept
+
+
+@lru_cache(maxsize=16)
+def blank_cell(size: tuple[int, int], fill: tuple[int, int, int]) -> pygame.Surface:
+    """A fate cell's rounded box in ``fill`` on the screen's background, without its number
+    (a handful of fills: every cell's picture is a copy of one, never drawn on)."""
+    img = pygame.Surface(size)
+    img.fill(theme.BG)
+    pygame.draw.rect(img, fill, img.get_rect(), border_radius=5)
+    return img
+
+
+def blit_cell(surf: pygame.Surface, n: int, box: pygame.Rect, fill: tuple[int, int, int],
+              ink: tuple[int, int, int]) -> None:
+    """Fate number ``n``'s cell at ``box`` on a background of ``theme.BG``: its picture where one
+    was painted ahead (:func:`warm_cells`), else drawn straight (a picture made now would cost
+    more than drawing it: the first arrest's grid)."""
+    kept = _CELLS.get((n, box.size, fill, ink))
+    if kept is None:
+        pygame.draw.rect(surf, fill, box, border_radius=5)
+        centred_number(surf, str(n), box, ink, bold=True)
+        return
+    img, marks = kept
+    surf.blit(img, box)
+    if audit.active():
+        audit.replay(marks, box.topleft, surf.get_rect())
 
 
 def stake(fate: FateView, seat: int) -> tuple[str, tuple[int, int, int], str]:

@@ -193,9 +193,11 @@ class AlibabaScene(TableScene):
         self.gang_groups = [self.box.groups_of((k,)) for k in range(len(self.box.gangs))]
         self._names: tuple[Any, list[str]] | None = None
         self.layout()
-        #: the screen under the controls while it is still, or under a tumbling die (``draw.draw``)
-        self.still = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
+        #: the screen under the controls while it is still, and under a tumbling die (``draw.draw``)
+        self.still = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), settled=True),
                            screen_coords=True, clear=False)
+        self.rolling = Layer(SCREEN, lambda surf: look.draw_still(self, surf, self.app.now(), die=False),
+                             screen_coords=True, clear=False)
         #: its parts, each painted again only when what it shows changed (``draw.players_key``,
         #: ``draw.fate_keys``, ``draw.ledger_key``)
         self.players_layer = Layer(self.players_rect, lambda surf: look.paint_players(self, surf), clear=False)
@@ -390,8 +392,8 @@ class AlibabaScene(TableScene):
 
     def repaint(self) -> None:
         """Paint every layer again at the next frame (a test that changed what they draw)."""
-        for layer in (self.still, self.players_layer, self.cards_layer, self.ledger_layer, self.fate_layer,
-                      self.stakes_layer, self.fate_top_layer, self.fate_rows_layer, self.route.layer):
+        for layer in (self.still, self.rolling, self.players_layer, self.cards_layer, self.ledger_layer,
+                      self.fate_layer, self.stakes_layer, self.fate_top_layer, self.fate_rows_layer, self.route.layer):
             layer.invalidate()
 
     def shown_session(self) -> Any:
@@ -400,11 +402,12 @@ class AlibabaScene(TableScene):
             return Before(self.session)
         return self.session
 
-    def fate(self) -> look.FateView | None:
+    def fate(self, settled: bool = False) -> look.FateView | None:
         """The arrest the screen shows (see :func:`draw.fate_view`), worked out once for each
-        position and for whether the die still tumbles: a frame asks for it more than once."""
+        position and for whether the die still tumbles: a frame asks for it more than once.
+        ``settled``: as it shows once the die lies still."""
         events = self.session.events
-        busy = self.dice.busy(self.app.now()) and len(self.session.states) >= 2
+        busy = not settled and self.dice.busy(self.app.now()) and len(self.session.states) >= 2
         said = bool(events and self.session.last_events)
         kept = self._fate
         if kept is not None and kept[0] is self.state and kept[1:4] == (busy, said, len(events)):
