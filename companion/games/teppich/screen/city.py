@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.base import IllegalAction
-from companion.games.teppich.rules import City, Placement, check_city, generate
+from companion.games.teppich.rules import City, Placement, generate
 from companion.games.teppich.screen import draw
 from companion.ui.i18n import Texts
 from companion.ui.kit import Control
@@ -141,13 +140,11 @@ class CityPhase:
         self.heights[x] = y if self.heights[x] == y + 1 else y + 1
 
     def start(self) -> None:
-        """Check the city; a good one starts the game with it in the header."""
+        """Start the game with the city in the header. The rules check the city as they set
+        the game up (``start_state``), before anything is written: a city they refuse is
+        refused in words and stays on screen (checked here first, it was checked twice, some
+        2 M instructions in the press that starts the game)."""
         scenery, clouds = self.scenery_clouds() if self.mode == "enter" else (self.city.scenery, self.city.clouds)
-        try:
-            check_city(self.box, scenery, clouds)
-        except IllegalAction as exc:
-            self.scene.refuse(exc)
-            return
         # the new game is a new row in the store: a card that filled up meanwhile says so in
         # words (attempt) and the city stays on screen
         self.scene.attempt(self.scene.start_with_city, self.seed, scenery, clouds)

@@ -14,7 +14,7 @@ import pygame
 from companion.games.teppich.screen import draw, words
 from companion.ui import theme
 from companion.ui.i18n import title as game_title
-from companion.ui.kit import Control, Label
+from companion.ui.kit import Control, Label, Layer
 from companion.ui.kit.layout import inset
 from companion.ui.kit.text import read_size, room_for
 from companion.ui.widgets import Button
@@ -174,14 +174,51 @@ def paint_board(s: TeppichScene, surf: pygame.Surface) -> None:
         return
     st = s.state
     # the city as painted once per city and cloud layout (a move changes only the carpets)
-    surf.blit(s.city_layer.surface(key=(st.scenery, st.clouds, st.stars, s.trees)), (0, 0))
+    surf.blit(city_layer(s).surface(key=city_key(s)), (0, 0))
     draw.paint_carpets(surf, s.grid, s.box, st, [s.colour(p) for p in range(st.players)], origin)
 
 
-def paint_city(s: TeppichScene, surf: pygame.Surface) -> None:
-    """The city of the game under the carpets: ground, stars, scenery and clouds."""
+class _City:
+    """The city under the carpets (ground, stars, scenery and clouds): one layer for every
+    Teppich table of the process, painted again when a table shows another city or cloud
+    layout. While the city is built, the table warms the game it starts (``TableScene.warm_up``):
+    its throwaway table paints this very picture, and the game's table finds it painted in
+    the OK that starts it (some 2.5 M instructions). One picture of the board, not one per
+    table."""
+
+    def __init__(self) -> None:
+        self.layer: Layer | None = None
+        #: what the picture is painted from, as the table last asking has it (never the
+        #: table itself: a throwaway one must go); its box is kept, so the box's id in the
+        #: key is never another box's
+        self.shows: tuple[Any, ...] = ()
+
+    def layer_for(self, s: TeppichScene) -> Layer:
+        if self.layer is None or self.layer.rect != s.grid.area:
+            self.layer = Layer(s.grid.area, self._paint, clear=False)
+        st = s.state
+        self.shows = (s.grid, s.box, st.scenery, st.clouds, st.stars, s.trees)
+        return self.layer
+
+    def _paint(self, surf: pygame.Surface) -> None:
+        grid, box, scenery, clouds, stars, trees = self.shows
+        draw.paint_city(surf, grid, box, scenery, clouds, stars, grid.area.topleft, trees)
+
+
+_CITY = _City()
+
+
+def city_layer(s: TeppichScene) -> Layer:
+    """The layer of the city under the carpets, with ``s`` as the table it paints for (see
+    :class:`_City`); draw it with ``key=city_key(s)``."""
+    return _CITY.layer_for(s)
+
+
+def city_key(s: TeppichScene) -> Hashable:
+    """What the city's picture shows: the box, the board's place, scenery, clouds, stars and
+    which scenery cells are plants."""
     st = s.state
-    draw.paint_city(surf, s.grid, s.box, st.scenery, st.clouds, st.stars, s.grid.area.topleft, s.trees)
+    return id(s.box), tuple(s.grid.area), st.scenery, st.clouds, st.stars, s.trees
 
 
 def draw_overlay(s: TeppichScene, surf: pygame.Surface, now: float) -> None:

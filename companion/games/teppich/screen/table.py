@@ -32,6 +32,13 @@ from companion.ui.widgets import Button
 
 MOVES = frozenset({"fly", "steer", "drift", "hop"})
 
+#: the legal moves of the last game's first position a table listed, with the box and the
+#: state they are of (never changed: read only). The table that builds the city warms the
+#: game it starts (``TableScene.warm_up``), whose throwaway table lists that very position;
+#: the game's table then takes the listing in the OK that starts it instead of walking the
+#: flights again (some 1.2 M instructions). One position is kept, a few hundred moves.
+_FIRST_LISTED: tuple[Any, Any, list[Option]] | None = None
+
 
 class TeppichScene(TableScene):
     """The board mirror, the card entry, the special die and the turn banner."""
@@ -42,10 +49,9 @@ class TeppichScene(TableScene):
         super().__init__(app, session)
         self.grid = draw.board_grid()
         # the board: the city with the carpets on it, painted again at every move (it covers
-        # all of its rect, so it is not cleared first); the city under them, painted again
-        # only when the clouds move
+        # all of its rect, so it is not cleared first); the city under them is one picture for
+        # every table (``city_layer``), painted again only when the city or its clouds change
         self.layer = Layer(self.grid.area, self.paint_board, clear=False)
-        self.city_layer = Layer(self.grid.area, lambda surf: paint.paint_city(self, surf), clear=False)
         fresh = not session.actions and "scenery" not in session.header
         self.city: CityPhase | None = CityPhase(self) if fresh else None
         #: the palms' and trees' cells, drawn as plants (the city's own pieces, found once)
@@ -66,6 +72,12 @@ class TeppichScene(TableScene):
         self._card: list[Option] = []
 
     # -- reading the state ---------------------------------------------------------------------
+    @property
+    def city_layer(self) -> Layer:
+        """The city under the carpets (``paint.city_layer``: the same picture for every table
+        showing this city, painted once)."""
+        return paint.city_layer(self)
+
     @property
     def state(self) -> Any:
         return self.session.state
@@ -106,8 +118,20 @@ class TeppichScene(TableScene):
     def all_options(self) -> list[Option]:
         """Every legal move of the position (the cards' flights, the steers, the drift), listed
         once per position for the whole session (``Session.per_position``), never for a frame."""
-        box = self.box
-        return self.session.per_position("teppich.options", lambda state: list(options(box, state)))
+        return self.session.per_position("teppich.options", self._listed)
+
+    def _listed(self, state: Any) -> list[Option]:
+        """The legal moves of ``state``; a game's first position is listed once for every
+        table that opens on it (:data:`_FIRST_LISTED`)."""
+        global _FIRST_LISTED
+        first = not self.session.actions
+        kept = _FIRST_LISTED
+        if first and kept is not None and kept[0] is self.box and kept[1] == state:
+            return kept[2]
+        listed = list(options(self.box, state))
+        if first:
+            _FIRST_LISTED = (self.box, state, listed)
+        return listed
 
     def step_moves(self) -> dict[str, Option]:
         """The legal steers and the drift now, by their key ("up", ..., "drift")."""
