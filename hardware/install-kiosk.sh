@@ -347,7 +347,14 @@ fi
 run "${root}${VENV}/bin/python" -m pip install --quiet --upgrade pip
 # Editable: the café's edits to ${APP_DIR}/assets and hardware/pins.toml count at the next start.
 run "${root}${VENV}/bin/python" -m pip install --quiet -e "${root}${APP_DIR}[pi]"
-run chmod -R a+rX "${root}${VENV}"
+# The bytecode, made now: the service may not write ${APP_DIR} (ProtectSystem=strict), so
+# without it every start would compile each module it imports again (some 200 M instructions
+# for a game's screen, a noticeable wait on a Pi Zero 2 W). Under --root, the paths the
+# bytecode names are those of the running system.
+compile_opt=(-q)
+[[ -n ${root} ]] && compile_opt+=(-s "${root}" -p /)
+run "${root}${VENV}/bin/python" -m compileall "${compile_opt[@]}" "${root}${APP_DIR}/companion"
+run chmod -R a+rX "${root}${VENV}" "${root}${APP_DIR}/companion"
 
 say "Settings ${DEFAULTS}"
 if [[ ! -e "${root}${DEFAULTS}" ]]; then

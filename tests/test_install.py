@@ -160,6 +160,7 @@ def test_install_into_a_scratch_root(kiosk: dict[str, object]) -> None:
         f"python3 -m venv --system-site-packages {venv}",
         "venv-python -m pip install --quiet --upgrade pip",
         f"venv-python -m pip install --quiet -e {r}/opt/companion[pi]",
+        f"venv-python -m compileall -q -s {r} -p / {r}/opt/companion/companion",  # the service may not write it
         f"venv-python -m companion.staff_pin set --data {r}/var/lib/companion",
         f"systemctl --root {r} disable getty@tty1.service",
         f"systemctl --root {r} enable companion.service",
