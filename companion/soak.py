@@ -294,12 +294,30 @@ class Soak:
         resumed = next((x for x in started if "resumed" in x), None)
         if shown is None or shown.get("summary", {}).get("over"):
             return  # killed between games, or on an end screen: nothing waiting
+        if resumed is None and self._ended_whole(shown):
+            self.resumed += 1  # its last step was saved and ended it; the kill came before its frame
+            return
         if resumed is None or resumed.get("error") or int(resumed["actions"]) < int(shown["actions"]):
             self.lost += 1
             print(f"soak: lost steps after a kill: shown {shown.get('actions')}, resumed {resumed}",
                   file=sys.stderr)
         else:
             self.resumed += 1
+
+    def _ended_whole(self, shown: dict[str, Any]) -> bool:
+        """True if the game on screen is stored as ended with at least the steps shown."""
+        import sqlite3
+
+        if "game_id" not in shown:
+            return False
+        db = sqlite3.connect(f"file:{self.out / 'killed.sqlite3'}?mode=ro", uri=True, timeout=10)
+        try:
+            row = db.execute("SELECT finished, steps FROM games WHERE id = ?", (shown["game_id"],)).fetchone()
+        except sqlite3.Error:
+            return False
+        finally:
+            db.close()
+        return row is not None and row[0] is not None and int(row[1] or 0) >= int(shown["actions"])
 
     def run(self) -> int:
         # stopped early (SIGTERM, Ctrl+C): the children are ended and the figures written all

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,3 +35,37 @@ def test_a_short_soak_plays_kills_resumes_exports_and_writes_its_figures(tmp_pat
     games = [json.loads(line)["game"] for line in (out / "cafe.log").read_text().splitlines() if '"game"' in line]
     assert len(set(games)) >= 2
     assert "| minutes | rss_mb |" in done.stdout  # the curve as a table, for the README
+
+
+def test_a_kill_after_a_games_last_step_is_not_counted_lost(tmp_path: Path) -> None:
+    """The last frame traced can show a game one step before its end when the kill comes
+    between the step that ended it and its frame: nothing waits at the next start, and the
+    store holds it ended with every step. Any fewer steps, or not ended, is lost."""
+    from companion.games import REGISTRY
+    from companion.session.session import Session
+    from companion.session.store import Store
+    from companion.soak import Soak
+
+    soak = Soak(tmp_path, hours=0.01, every=5, kill_min=1, kill_max=2, export_every=10, seed=1)
+    store, _ = Store.open(tmp_path / "killed.sqlite3")
+    header = REGISTRY["suleika"].header(2, 7)
+    ended = Session.new(header, store)
+    while not ended.over:
+        step(ended)
+    waiting = Session.new(header, store)
+    step(waiting)
+    store.close()
+    steps = len(ended.actions)
+    assert soak._ended_whole({"game_id": ended.game_id, "actions": steps - 1})
+    assert soak._ended_whole({"game_id": ended.game_id, "actions": steps})
+    assert not soak._ended_whole({"game_id": ended.game_id, "actions": steps + 1})
+    assert not soak._ended_whole({"game_id": waiting.game_id, "actions": 1})
+    assert not soak._ended_whole({"actions": 1})  # a trace without the game's number proves nothing
+
+
+def step(session: Any) -> None:
+    """The die when one is due, else the first legal action."""
+    if session.engine.chance(session.state) is not None:
+        session.roll()
+    else:
+        session.act(session.engine.legal_actions(session.state)[0])

@@ -619,7 +619,8 @@ class App:
     def _write_trace(self) -> None:
         session = getattr(self.scene, "session", None)
         if session is not None:
-            line = {"actions": len(session.actions), "summary": session.engine.summary(session.state)}
+            line = {"game_id": session.game_id, "actions": len(session.actions),
+                    "summary": session.engine.summary(session.state)}
             import json
 
             if self._trace is not None:
