@@ -194,17 +194,31 @@ def _plain(value: Any) -> Any:
     return repr(value)
 
 
+#: the fingerprints worked out, by the box they name, kept with the box (so that its id is
+#: never another box's): a game's box is loaded once per process and frozen, and every new
+#: game's header asks for its fingerprint (Ali Baba's box: some 5 M instructions to spell out)
+_FINGERPRINTS: dict[int, tuple[Any, str]] = {}
+_FINGERPRINTS_KEPT = 8  #: boxes remembered at most (one per game; tests load more)
+
+
 def box_fingerprint(engine: Engine[Any]) -> str:
     """16 hex digits naming the box data the engine was built with (files' comments and
-    layout do not change it, any value does).
+    layout do not change it, any value does); worked out once per box.
 
     >>> from companion.games import get_engine
     >>> len(box_fingerprint(get_engine("suleika")))
     16
     """
-    text = json.dumps(_plain(getattr(engine, "box", None)), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    box = getattr(engine, "box", None)
+    kept = _FINGERPRINTS.get(id(box))
+    if kept is not None and kept[0] is box:
+        return kept[1]
+    text = json.dumps(_plain(box), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    fingerprint = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    while len(_FINGERPRINTS) >= _FINGERPRINTS_KEPT:
+        del _FINGERPRINTS[next(iter(_FINGERPRINTS))]
+    _FINGERPRINTS[id(box)] = (box, fingerprint)
+    return fingerprint
 
 
 def rules_version(engine: Engine[Any]) -> int:

@@ -15,12 +15,19 @@ from companion.games.alibaba.rules.box import EMPTY, EVENT, FOUR, GANG, START, B
 from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.ui import theme
 from companion.ui.kit import Label, Layer, read_size
+from companion.ui.kit.cache import ByteCache, surface_bytes
 
 #: How far a fork's lanes lie outside / inside the ring, in px.
 LANE = 11
 #: Where the ring lies inside the picture (room for the outer lane).
 MARGIN = 18
 EVENT_INK = (20, 20, 20)
+
+#: the route without Ali Baba (:meth:`RoutePicture.ground`), by box and size, kept with its
+#: box (so that the box's id is never another box's): the same for every table of a box, and
+#: some 3 M instructions to paint, which a new table's first frame would pay again
+_GROUNDS: ByteCache[tuple[int, int, int], tuple[Any, pygame.Surface]] = ByteCache(
+    "alibaba route grounds", 2 * 470 * 150 * 4, lambda kept: surface_bytes(kept[1]))
 
 
 def ring_point(ring: pygame.Rect, t: float) -> tuple[float, float, tuple[float, float]]:
@@ -139,11 +146,16 @@ class RoutePicture:
         return max(8, int(2 * (self.ring.w + self.ring.h) / self.box.board.lap) - 5)
 
     def ground(self) -> pygame.Surface:
-        """The route without Ali Baba: the ring and every field, the same for the whole game,
-        painted once (a move paints only his way and himself over it)."""
+        """The route without Ali Baba: the ring and every field, the same for every game of
+        the box, painted once (a move paints only his way and himself over it)."""
         if self._ground is None:
-            self._ground = pygame.Surface(self.rect.size)
-            self.paint_ground(self._ground)
+            key = (id(self.box), self.rect.w, self.rect.h)
+            kept = _GROUNDS.get(key)
+            if kept is None or kept[0] is not self.box:
+                ground = pygame.Surface(self.rect.size)
+                self.paint_ground(ground)
+                kept = _GROUNDS.put(key, (self.box, ground))
+            self._ground = kept[1]
         return self._ground
 
     def paint_ground(self, surf: pygame.Surface) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -686,6 +686,42 @@ class AlibabaScene(TableScene):
         self.controls.set(self.tappables())
         self.controls.draw(surf)
         look.draw_after_controls(self, surf)
+
+    # -- while the table waits ----------------------------------------------------------------
+    def warm_up(self) -> Iterator[None] | None:
+        """Once the table stands: an arrest painted into the arrest's own layers where nobody
+        sees it, one a piece, for each gang alone and for all of them, and one with the fate
+        decided. The first arrest of a game draws the fate grid's numbers, the stakes and the
+        arrest's note for the first time (some 50 texts, and the layers' canvases made: 17 M
+        instructions in one press); they are then shaped and made already. Nothing the
+        players see changes: the layers are painted again before they are next shown."""
+        return self._warm_arrests()
+
+    def _warm_arrests(self) -> Iterator[None]:
+        names, players, bribe = self.names(), self.state.players, self.box.settings.kadi_bribe
+        if look.names_beside_grid(self, names):
+            layers = (self.fate_layer, self.stakes_layer)
+        else:
+            layers = (self.fate_top_layer, self.fate_rows_layer)
+        # what the stakes show: worst cases of a few cards, chances, the numbers that cost someone
+        stakes = {n: {seat: bribe * (1 + (n + seat) % 3) for seat in range(players)} for n in range(1, 37, 5)}
+        chance = {seat: (seat + 1) / (players + 1) for seat in range(players)}
+        views = [look.FateView(gangs=(g.name,), row=None, row_set=False, column_set=None, number=None, stakes=stakes,
+                               caught={}, chance=chance, endangered={}) for g in self.box.gangs]
+        views.append(look.FateView(gangs=tuple(g.name for g in self.box.gangs), row=None, row_set=False,
+                                   column_set=None, number=None, stakes=stakes, caught={}, chance=chance,
+                                   endangered={}))
+        views.append(look.FateView(gangs=(self.box.gangs[0].name,), row=3, row_set=False, column_set=None, number=15,
+                                   stakes={15: {0: bribe}}, caught={0: bribe}, chance={}, endangered={}))
+        for k, view in enumerate(views):
+            shown, self.fate_shown = self.fate_shown, view
+            try:
+                for layer in layers:
+                    layer.surface(key=("warm", k))
+                    layer.invalidate()  # what it shows is painted again when it is next drawn
+            finally:
+                self.fate_shown = shown
+            yield
 
     # -- what the app, the demo and the end screen ask ----------------------------------------
     def turns_played(self) -> int:
