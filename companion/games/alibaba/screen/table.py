@@ -61,9 +61,18 @@ from companion.ui.kit import (
     row,
     text_size,
 )
+from companion.ui.kit import audit
+from companion.ui.kit.cache import ByteCache, surface_bytes
 from companion.ui.table import TableScene
 
 SCREEN = pygame.Rect(0, 0, 800, 480)
+#: the players' rows of a game's opening (before the first card is dealt, and once the deal is
+#: done), by everything they show, with the texts painted into them: the setup's warm-up
+#: paints the very same ones (the same seed deals the same cards), so the new table's first
+#: frame and its first press copy them instead of painting them again (some 2.8 M
+#: instructions each). Kept with the box (its id is never another box's); two pictures.
+_OPENING_ROWS: ByteCache[tuple[Any, ...], tuple[Box, pygame.Surface, audit.Record]] = ByteCache(
+    "alibaba opening rows", 2 * 464 * 340 * 4, lambda kept: surface_bytes(kept[1]))
 #: what the left side shows, in the order the view key steps through them
 VIEWS = ("players", "cards", "ledger")
 
@@ -200,7 +209,7 @@ class AlibabaScene(TableScene):
                              screen_coords=True, clear=False)
         #: its parts, each painted again only when what it shows changed (``draw.players_key``,
         #: ``draw.fate_keys``, ``draw.ledger_key``)
-        self.players_layer = Layer(self.players_rect, lambda surf: look.paint_players(self, surf), clear=False)
+        self.players_layer = Layer(self.players_rect, self.paint_players, clear=False)
         #: the arrest shown, kept with what it was worked out from (see :meth:`fate`)
         self._fate: tuple[Any, bool, bool, int, look.FateView | None] | None = None
         self.fate_shown: look.FateView | None = None  # the arrest the fate and stakes layers show
@@ -395,6 +404,24 @@ class AlibabaScene(TableScene):
         for layer in (self.still, self.rolling, self.players_layer, self.cards_layer, self.ledger_layer,
                       self.fate_layer, self.stakes_layer, self.fate_top_layer, self.fate_rows_layer, self.route.layer):
             layer.invalidate()
+
+    def paint_players(self, surf: pygame.Surface) -> None:
+        """The players' layer (``draw.paint_players``); in the game's opening, while only cards
+        were dealt, the same rows painted before (by the setup's warm-up) are copied."""
+        if not all(a["action"] == "draw" for a in self.session.actions):
+            look.paint_players(self, surf)
+            return
+        names = self.names()
+        key = (id(self.box), surf.get_size(), tuple(look.seat_colour(self, s) for s in range(self.state.players)),
+               look.players_key(self, names))
+        kept = _OPENING_ROWS.get(key)
+        if kept is None or kept[0] is not self.box:
+            with audit.capture() as marks:
+                look.paint_players(self, surf)
+            kept = _OPENING_ROWS.put(key, (self.box, surf.copy(), marks))
+        else:
+            surf.blit(kept[1], (0, 0))
+        audit.replay(kept[2], (0, 0), surf.get_rect())  # the texts, as if painted now
 
     def shown_session(self) -> Any:
         """The session as the screen shows it: while a die tumbles, as it was before the roll."""
