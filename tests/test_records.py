@@ -156,3 +156,25 @@ def test_the_box_fingerprint_is_stable_and_follows_the_data():
             engine.box.settings, **{dataclasses.fields(engine.box.settings)[0].name: 12345}))
 
     assert box_fingerprint(Other()) != box_fingerprint(engine)  # type: ignore[arg-type]
+
+
+def test_the_box_fingerprint_is_spelled_out_once_per_box(monkeypatch):
+    """Every new game's header carries it: the box is spelled out once, not at every start."""
+    import dataclasses
+
+    from companion.session import record
+
+    engine = get_engine("alibaba")
+    first = box_fingerprint(engine)
+    spelled = []
+    plain = record._plain
+    monkeypatch.setattr(record, "_plain", lambda value: spelled.append(1) or plain(value))
+    assert box_fingerprint(engine) == first and not spelled
+    assert Session.new({"game": "alibaba", "players": 3, "seed": 1}).header["box"] == first and not spelled
+
+    class Other:
+        name = "alibaba"
+        box = dataclasses.replace(engine.box, settings=dataclasses.replace(
+            engine.box.settings, **{dataclasses.fields(engine.box.settings)[0].name: 54321}))
+
+    assert box_fingerprint(Other()) != first and spelled  # type: ignore[arg-type]

@@ -51,8 +51,10 @@ from companion.ui.kit import (
     ChoiceList,
     Control,
     DieKeypad,
+    Label,
     Layer,
     NumberPad,
+    audit,
     column,
     cut,
     min_size,
@@ -61,7 +63,6 @@ from companion.ui.kit import (
     row,
     text_size,
 )
-from companion.ui.kit import audit
 from companion.ui.kit.cache import ByteCache, surface_bytes
 from companion.ui.table import TableScene
 
@@ -716,30 +717,35 @@ class AlibabaScene(TableScene):
 
     # -- while the table waits ----------------------------------------------------------------
     def warm_up(self) -> Iterator[None] | None:
-        """Once the table stands: an arrest painted into the arrest's own layers where nobody
-        sees it, one a piece, for each gang alone and for all of them, and one with the fate
-        decided. The first arrest of a game draws the fate grid's numbers, the stakes and the
-        arrest's note for the first time (some 50 texts, and the layers' canvases made: 17 M
-        instructions in one press); they are then shaped and made already. Nothing the
-        players see changes: the layers are painted again before they are next shown."""
+        """Once the table stands: an arrest painted where nobody sees it, a piece at a time. The
+        first arrest of a game draws the fate grid's numbers, the stakes, the arrest's note,
+        its heading and its keys for the first time (some 50 texts, and the layers' canvases
+        made: 17 M instructions in one press); they are then shaped and made already. Nothing
+        the players see changes: the arrest's layers are painted again before they are next
+        shown, the rest goes to surfaces of its own."""
         return self._warm_arrests()
 
     def _warm_arrests(self) -> Iterator[None]:
-        names, players, bribe = self.names(), self.state.players, self.box.settings.kadi_bribe
+        names, players, box = self.names(), self.state.players, self.box
+        bribe = box.settings.kadi_bribe
         if look.names_beside_grid(self, names):
             layers = (self.fate_layer, self.stakes_layer)
         else:
             layers = (self.fate_top_layer, self.fate_rows_layer)
-        # what the stakes show: worst cases of a few cards, chances, the numbers that cost someone
-        stakes = {n: {seat: bribe * (1 + (n + seat) % 3) for seat in range(players)} for n in range(1, 37, 5)}
-        chance = {seat: (seat + 1) / (players + 1) for seat in range(players)}
+        stakes = {n: {seat: bribe for seat in range(players)} for n in range(1, 37, 5)}
         views = [look.FateView(gangs=(g.name,), row=None, row_set=False, column_set=None, number=None, stakes=stakes,
-                               caught={}, chance=chance, endangered={}) for g in self.box.gangs]
-        views.append(look.FateView(gangs=tuple(g.name for g in self.box.gangs), row=None, row_set=False,
-                                   column_set=None, number=None, stakes=stakes, caught={}, chance=chance,
-                                   endangered={}))
-        views.append(look.FateView(gangs=(self.box.gangs[0].name,), row=3, row_set=False, column_set=None, number=15,
+                               caught={}, chance={}, endangered={}) for g in box.gangs]
+        views.append(look.FateView(gangs=tuple(g.name for g in box.gangs), row=None, row_set=False, column_set=None,
+                                   number=None, stakes=stakes, caught={}, chance={}, endangered={}))
+        views.append(look.FateView(gangs=(box.gangs[0].name,), row=3, row_set=False, column_set=None, number=15,
                                    stakes={15: {0: bribe}}, caught={0: bribe}, chance={}, endangered={}))
+        # what each player risks: a worst case of up to 16 cards, every chance in whole percents
+        for first in range(0, 100, players):
+            seats = range(players)
+            views.append(look.FateView(
+                gangs=(box.gangs[0].name,), row=None, row_set=False, column_set=None, number=None,
+                stakes={1: {s: bribe * ((first + s) % 16 + 1) for s in seats}},
+                caught={}, chance={s: min(99, first + s + 1) / 100 for s in seats}, endangered={}))
         for k, view in enumerate(views):
             shown, self.fate_shown = self.fate_shown, view
             try:
@@ -749,6 +755,36 @@ class AlibabaScene(TableScene):
             finally:
                 self.fate_shown = shown
             yield
+        # the heading and the two keys every arrest shows first (their words only: wide texts
+        # and the keys' pictures are kept by bytes, for what is in use)
+        head = pygame.Surface(self.head_rect.size)
+        for name in names:
+            Label(ui(self.t, "phase_dump", name=name), head.get_rect(), role="read", bold=True,
+                  color=theme.GOLD).draw(head)
+        keys = GangChoices(self.right, lambda _key: None, lines=3)
+        keys.set_choices([Choice(0, ui(self.t, "done_keep")), Choice(1, ui(self.t, "sell_to_open")),
+                          Choice(2, ui(self.t, "done_loot"))])
+        for c in keys.controls():
+            if c.label:
+                c.paint(pygame.Surface(c.rect.size), pygame.Rect((0, 0), c.rect.size))
+        yield
+        yield from self._warm_end()
+
+    def _warm_end(self) -> Iterator[None]:
+        """The end screen this table leads to, made for it and painted once on a stand-in for
+        the app (``companion.ui.warm.Quiet``): its words and its keys' words are shaped, the
+        end picture's code run, and its canvas is handed on to the real one (a new screen's
+        canvas is cleared byte by byte: some 1.7 M instructions in the press that ends the game)."""
+        if "end" not in self.app.routes:
+            return
+        from companion.ui.kit.layers import spare
+        from companion.ui.warm import Quiet
+
+        quiet = Quiet(self.app)
+        end = self.app.routes["end"](quiet, table=self)
+        end.draw(quiet.screen)
+        spare(vars(end).values())
+        yield
 
     # -- what the app, the demo and the end screen ask ----------------------------------------
     def turns_played(self) -> int:
