@@ -75,3 +75,20 @@ def test_the_kit_wraps_only_at_spaces_and_after_hyphens_where_a_smaller_size_all
     # a word wider than the line even at the floor: broken inside it rather than cut
     g = Label("Bartholomäusmann", pygame.Rect(0, 0, 150, 64), role="min", wrap=True).fitted()
     assert g.fits and g.shown == "Bartholomäusmann"
+
+
+def test_a_line_breaks_after_the_hyphen_where_sdl_would_break_inside_the_word():
+    """SDL_ttf wraps at spaces only: "Alexandra-Mari" in a line as wide as "Alexandra-" came
+    out as "Alexandr" / "a-Mari"; the kit breaks it after the hyphen, at the size it chose."""
+    pygame.font.init()
+    from companion.ui import theme
+    from companion.ui.kit.text import render, text_size
+
+    size = read_size()
+    w = text_size("Alexandra-", size)[0] + 2
+    assert text_size("Alexandra-Mari", size)[0] > w
+    f = Label("Alexandra-Mari", pygame.Rect(0, 0, w, 3 * line_height(size)), role="read", size=size,
+              wrap=True, color=theme.INK).fitted()
+    assert f.fits and f.size == size and f.shown == "Alexandra-Mari"
+    expected = render("Alexandra-\nMari", size, theme.INK, False, w)
+    assert pygame.image.tobytes(f.image, "RGBA") == pygame.image.tobytes(expected, "RGBA")

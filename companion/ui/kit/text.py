@@ -291,6 +291,29 @@ def splits_a_word(text: str, size: int, bold: bool, width: int) -> bool:
     return any(text_size(word, size, bold)[0] > width for word in words_of(text))
 
 
+def broken_after_hyphens(text: str, size: int, bold: bool, width: int) -> str:
+    r"""``text`` with a line break after the hyphens a line needs: SDL_ttf wraps at spaces
+    only, and breaks a word wider than the line anywhere ("Alexandr" / "a-Mari").
+
+    >>> broken_after_hyphens("an Alexandra-Mari", min_size(), False, 150)
+    'an Alexandra-\nMari'
+    """
+    if "-" not in text:
+        return text
+    words = text.split(" ")
+    for k, word in enumerate(words):
+        if "-" not in word or text_size(word, size, bold)[0] <= width:
+            continue
+        lines = [""]
+        for piece in re.findall(r"[^-]+-*|-+", word):
+            if lines[-1] and text_size(lines[-1] + piece, size, bold)[0] > width:
+                lines.append(piece)
+            else:
+                lines[-1] += piece
+        words[k] = "\n".join(lines)
+    return " ".join(words)
+
+
 @byte_cached("fitted texts", 6 * 1024 * 1024, _fitted_bytes)
 def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, h: int, align: str,
            wrap: bool) -> Fitted:
@@ -304,13 +327,16 @@ def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, 
     def whole(img: pygame.Surface, at: int) -> bool:
         return _fits(img, w, h) and not (wrap and splits_a_word(text, at, bold, w))
 
-    img = render(text, size, color, bold, w if wrap else 0, align)
+    def lines(at: int) -> str:
+        return broken_after_hyphens(text, at, bold, w) if wrap else text
+
+    img = render(lines(size), size, color, bold, w if wrap else 0, align)
     if whole(img, size):
         return Fitted(img, size, text, True)
     lo, hi, best = last, size - 1, None  # a bigger font never takes less room: halve the range
     while lo <= hi:
         mid = (lo + hi) // 2
-        trial = render(text, mid, color, bold, w if wrap else 0, align)
+        trial = render(lines(mid), mid, color, bold, w if wrap else 0, align)
         if whole(trial, mid):
             best, lo = (trial, mid), mid + 1
         else:
