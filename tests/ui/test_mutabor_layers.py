@@ -115,3 +115,40 @@ def test_a_card_a_target_and_a_figure_are_each_drawn_once_and_put_down_as_drawn(
         surf.fill((200, 200, 200))
         board.target(surf, grid, (3, 4), (40, 200, 40), dot_too=dot)
         assert pygame.image.tobytes(surf, "RGB") == drawn, dot
+
+
+def test_a_dealing_number_blitted_is_the_number_drawn_and_each_number_its_own_picture():
+    from companion.ui import theme
+    from companion.ui.kit import Label, audit
+
+    grid = board.make_grid()
+    cell = (2, 3)
+    rect = grid.rect_of(cell).inflate(-2, -2)
+    for number in (1, 17, 52):
+        surf = pygame.Surface((800, 480))
+        surf.blit(pictures.card_picture("krebs", rect.size, True, theme.BG), rect)
+        box = pygame.Rect(0, 0, 36, 30)
+        box.bottomright = (rect.right - 1, rect.bottom - 1)
+        by_hand = surf.copy()
+        pygame.draw.rect(by_hand, (20, 20, 30), box, border_radius=6)
+        Label(str(number), box, role="min", color=theme.INK, align="center").draw(by_hand)
+        with audit.recording() as seen:
+            board.paint_numbers(surf, grid, {cell: number})
+        assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(by_hand, "RGB"), number
+        assert [t.text for t in seen.texts] == [str(number)] and seen.texts[0].box == box  # the audit reads it
+    assert board.badge(17) is board.badge(17)  # painted once
+    assert pygame.image.tobytes(board.badge(17)[0], "RGB") != pygame.image.tobytes(board.badge(18)[0], "RGB")
+
+
+def test_the_deal_is_painted_straight_into_the_still_picture_as_the_cards_layer_shows_it(app):
+    fake_clock(app)
+    scene = show(app, new_session(2, seed=4), view="layout")
+    area = scene.grid.area
+    shown_maze = app.screen.subsurface(area).copy()
+    assert scene.cards.renders == 0  # the layout view makes no cards' layer
+    layer = scene.cards.surface(key=scene.cards_key())  # what the layer would have shown
+    assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(shown_maze, "RGB")
+    assert shown(app) == fresh_frame(app, scene)
+    press(app, "ok")  # to play: the cards' layer now holds the maze, without the numbers
+    assert scene.view == "play" and scene.cards.renders == 2
+    assert shown(app) == fresh_frame(app, scene)

@@ -15,7 +15,7 @@ import pygame
 
 from companion.games.mutabor.rules.geometry import KINDS
 from companion.games.mutabor.screen import board
-from companion.games.mutabor.screen.pictures import draw_card
+from companion.games.mutabor.screen.pictures import card_picture, draw_card
 from companion.ui import theme
 from companion.ui.i18n import Texts
 from companion.ui.kit import column, grid, min_size, read_size, room_for, row, text_size
@@ -143,8 +143,8 @@ def _layout(s: MutaborScene, surf: pygame.Surface) -> None:
     t = s.t
     title = t("mutabor.ui.layout_title" if s.session.actions else "mutabor.ui.deal")
     s.label(surf, title, TITLE, color=theme.GOLD, bold=True, wrap=True)
-    for r, kind in zip(column(LEGEND, len(KINDS)), KINDS, strict=True):
-        draw_card(surf, pygame.Rect(r.x, r.y + 1, r.h - 2, r.h - 2), kind)
+    for r, kind in zip(column(LEGEND, len(KINDS)), KINDS, strict=True):  # on the panel's ground: its pictures
+        surf.blit(card_picture(kind, (r.h - 2, r.h - 2), False, theme.BG), (r.x, r.y + 1))
         s.label(surf, t(f"mutabor.ui.card_{kind}"), pygame.Rect(r.x + r.h + 4, r.y, r.w - r.h - 4, r.h), role="min")
     _sides_legend(s, surf)
 

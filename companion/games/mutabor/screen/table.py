@@ -407,8 +407,13 @@ class MutaborScene(TableScene):
         return list(self.buttons)
 
     def paint_cards(self, surf: pygame.Surface) -> None:
+        """The cards' layer: the maze with its margins, in the layer's own coordinates."""
         surf.fill(theme.BG)
-        offset = (-self.grid.area.x, -self.grid.area.y)
+        self.paint_maze(surf, (-self.grid.area.x, -self.grid.area.y))
+
+    def paint_maze(self, surf: pygame.Surface, offset: Cell) -> None:
+        """The cards of the view shown (the deal or the cards entered so far) and the sides'
+        marks, moved by ``offset``."""
         st = self.state
         if self.view == "enter" and self.entry is not None:
             board.paint_maze(surf, self.grid, self.entry.cells, offset=offset)
@@ -448,11 +453,23 @@ class MutaborScene(TableScene):
         """The maze and its margins: the cards, and in play the marks that stay while a
         player chooses and the figures (in a capture's choice or the card swap, every mark)."""
         surf.fill(theme.BG, self.still.rect)
+        if self.view != "play":  # the deal: shown once, painted straight onto this picture
+            self.paint_layout(surf)
+            return
         self.cards.draw(surf, key=self.cards_key())
-        if self.view == "play":
-            panel.draw_still_marks(self, surf)
-            lit = self.sel if self.pending is not None else None  # else lit over the choice's marks
-            board.draw_figures(surf, self.grid, self.state.figures, self.colours, lit=lit)
+        panel.draw_still_marks(self, surf)
+        lit = self.sel if self.pending is not None else None  # else lit over the choice's marks
+        board.draw_figures(surf, self.grid, self.state.figures, self.colours, lit=lit)
+
+    def paint_layout(self, surf: pygame.Surface) -> None:
+        """The deal with its dealing numbers, as the cards' layer shows it, but painted where
+        the still picture shows it: the layout view is a new table's first frame, and the
+        cards' layer is for the positions of play (a new one is a canvas of its own cleared,
+        and then blitted; both cost more than the cards themselves)."""
+        clip = surf.get_clip()
+        surf.set_clip(self.grid.area)  # as on the layer, nothing reaches beyond the maze's area
+        self.paint_maze(surf, (0, 0))
+        surf.set_clip(clip)
 
     def still_key(self) -> Any:
         """Everything the still picture shows: the cards, the position and its last move,

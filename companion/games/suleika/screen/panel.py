@@ -75,7 +75,13 @@ def decimal(value: float, lang: str) -> str:
 
 
 def pay_text(scene: SuleikaScene) -> str:
-    """The payment of the last roll (and who went out), or "" if nothing was due."""
+    """The payment of the last roll (and who went out), or "" if nothing was due; worked out
+    once per position and language (a frame asks for it some six times: the status, whether
+    it fits there, the board's words)."""
+    return scene.session.per_position(f"suleika.pay_text.{scene.t.lang}", lambda _state: _pay_text(scene))
+
+
+def _pay_text(scene: SuleikaScene) -> str:
     if not scene.session.actions or scene.session.actions[-1]["action"] != "roll":
         return ""
     t = scene.t

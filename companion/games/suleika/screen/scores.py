@@ -136,8 +136,19 @@ class Scores:
             h = (line.h - 8 - 2 * (len(data.colours) - 1)) // len(data.colours)
             for k, colour in enumerate(data.colours):
                 surf.blit(theme.swatch(colour, SWATCH, h), (line.x + GAP, line.y + 4 + k * (h + 2)))
-            ink = theme.INK_DIM if data.out else theme.INK
-            Label(data.name, self.name_cell(i), role="read", color=ink).draw(surf)
-            for j, cell in zip(self.figures, self.figure_cells(i), strict=True):
-                Label(data.figures[j], cell, role="read", color=theme.GOLD if data.current else ink,
-                      align="right").draw(surf)
+            for label in self.row_labels(i, data):
+                label.draw(surf)
+
+    def row_labels(self, i: int, data: ScoreRow) -> list[Label]:
+        """The texts of row ``i``: the name, then the figures shown."""
+        ink = theme.INK_DIM if data.out else theme.INK
+        return [Label(data.name, self.name_cell(i), role="read", color=ink),
+                *(Label(data.figures[j], cell, role="read", color=theme.GOLD if data.current else ink, align="right")
+                  for j, cell in zip(self.figures, self.figure_cells(i), strict=True))]
+
+    def shape(self, rows: Sequence[ScoreRow]) -> None:
+        """Shape the texts of ``rows`` without drawing them (the kit keeps them): the frame
+        that shows these rows then only blits them."""
+        for i, data in enumerate(rows):
+            for label in self.row_labels(i, data):
+                label.fitted()

@@ -22,11 +22,13 @@ from companion.engine.base import IllegalAction
 from companion.games.suleika import rules as suleika_rules
 from companion.games.suleika.rules.state import State
 from companion.games.suleika.screen import board, panel
+from companion.games.suleika.screen.bands import BandedLayer
 from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
 from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row
+from companion.ui.kit.scoreboard import ScoreRow
 from companion.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -39,6 +41,30 @@ BOARD_AREA = pygame.Rect(0, 0, panel.X - 4, 480)   #: the board layer: the marke
 PANEL_AREA = pygame.Rect(panel.X - 4, 0, 800 - panel.X + 4, 480)
 BOARD_EDGES = [pygame.Rect(0, 0, BOARD_AREA.w, board.AREA.y), pygame.Rect(0, board.AREA.bottom, BOARD_AREA.w, 480),
                pygame.Rect(board.AREA.right, 0, BOARD_AREA.w - board.AREA.right, 480)]
+#: the panel's bands, top to bottom, each painted again only when what it shows changed (see
+#: ``panel_keys``; nothing drawn in one reaches another): the menu and undo keys with the die;
+#: whose turn it is and the status; the heading or placing keys and the real-die keys; their
+#: label and the scores
+_KEYS_BOTTOM = panel.KEYS[0].bottom
+PANEL_BANDS = {
+    "top": pygame.Rect(PANEL_AREA.x, 0, PANEL_AREA.w, panel.TURN.y),
+    "words": pygame.Rect(PANEL_AREA.x, panel.TURN.y, PANEL_AREA.w, panel.ACTIONS[0].y - panel.TURN.y),
+    "keys": pygame.Rect(PANEL_AREA.x, panel.ACTIONS[0].y, PANEL_AREA.w, _KEYS_BOTTOM - panel.ACTIONS[0].y),
+    "scores": pygame.Rect(PANEL_AREA.x, _KEYS_BOTTOM, PANEL_AREA.w, 480 - _KEYS_BOTTOM),
+}
+
+
+def _band_of(rect: pygame.Rect) -> str:
+    """The panel's band a control lies in (each lies in one: the panel's rows of keys), looked
+    up once per place (a frame asks for every control's)."""
+    place = (rect.x, rect.y, rect.w, rect.h)
+    band = _BAND_AT.get(place)
+    if band is None:
+        band = _BAND_AT[place] = next(name for name, area in PANEL_BANDS.items() if area.contains(place))
+    return band
+
+
+_BAND_AT: dict[tuple[int, int, int, int], str] = {}  #: the panel's few places of keys
 
 
 class SuleikaScene(TableScene):
@@ -59,8 +85,10 @@ class SuleikaScene(TableScene):
         self._faces = random.Random()  # only for the tumbling picture, never for the result
         self._now = 0.0
         self._panel_face: int | None = None
+        self._shaped_for: State | None = None  #: the state whose status and scores were shaped ahead
+        self._rows: tuple[View, list[ScoreRow]] | None = None  #: the scores' rows of the last view asked
         self.board_layer = Layer(BOARD_AREA, self.paint_board, screen_coords=True, clear=False)
-        self.panel_layer = Layer(PANEL_AREA, self.paint_panel, screen_coords=True, clear=False)
+        self.panel_layer = BandedLayer(PANEL_AREA, PANEL_BANDS, self.paint_band, theme.BG, screen_coords=True)
 
     # -- reading the state ------------------------------------------------------------------
     @property
@@ -330,7 +358,10 @@ class SuleikaScene(TableScene):
         now = self.app.now()
         self._now = now
         self.board_layer.draw(surf, key=self.board_key(now))
-        self.panel_layer.draw(surf, key=self.panel_key(now))
+        painted = self.panel_layer.renders
+        self.panel_layer.draw_bands(surf, self.panel_keys(now))
+        if self.animating(now) and self.panel_layer.renders == painted and self._shaped_for is not self.state:
+            self.shape_the_stop()  # a light frame of the roll: the words of its end are shaped now
         if self.rolling(now):  # the tumbling face over the panel, which is painted once per roll
             board.draw_die(surf, panel.DIE, self._panel_face, True)
         top = self.state.omar[0] >= 4
@@ -349,19 +380,27 @@ class SuleikaScene(TableScene):
         busy = self.animating(now)
         return (self.state, busy, self.omar_drawn(now), self.colour, self.first, self.pick)
 
-    def panel_key(self, now: float) -> tuple[Hashable, ...]:
-        """Everything the panel shows (its words, the die, the keys, the scores)."""
+    def panel_keys(self, now: float) -> dict[str, Hashable]:
+        """Everything each band of the panel shows (``PANEL_BANDS``): the keys and the die;
+        whose turn it is and the status; the keys and the colour key's count; the scores of
+        the state shown and their headings."""
         rolling = self.rolling(now)
         self._panel_face = self._faces.choice(FACES) if rolling else None
         shown = self.shown(now)
         held = self.controls.held
-        keys = tuple((c.ident, tuple(c.rect), c.label, c.enabled, c.selected, c.icon, c.visible)
-                     for c in self.controls.items)
+        pressed = held.ident if held is not None else None
+        looks: dict[str, list[Hashable]] = {name: [] for name in PANEL_BANDS}
+        for c in self.controls.items:
+            looks[_band_of(c.rect)].append((c.ident, tuple(c.rect), c.label, c.enabled, c.selected, c.icon,
+                                            c.visible, c.ident == pressed))
         seat = self.view.seat
-        return (self.t.lang, seat, panel.turn_text(self, seat) if seat is not None else None,
-                panel.status_text(self, now), bool(self.pay_area()) and self.state.phase == "place",
-                None if rolling else self.die_value, rolling, keys,
-                held.ident if held is not None else None, tuple(panel.score_rows(self, shown)))
+        colour_key = any(isinstance(c.key, tuple) and c.key[0] == "colour" for c in self.controls.items)
+        left = tuple(self.carpets_left(seat).items()) if colour_key and seat is not None else None
+        return {"top": (tuple(looks["top"]), None if rolling else self.die_value, rolling),
+                "words": (self.t.lang, seat, panel.turn_text(self, seat) if seat is not None else None,
+                          panel.status_text(self, now), bool(self.pay_area()) and self.state.phase == "place"),
+                "keys": (tuple(looks["keys"]), seat, left),
+                "scores": (self.t.lang, self.state.phase == "over", tuple(self.score_rows(shown)))}
 
     def paint_board(self, surf: pygame.Surface) -> None:
         now = self._now
@@ -386,8 +425,10 @@ class SuleikaScene(TableScene):
                         choosing=not busy and st.phase in ("roll", "heading"))
 
     def paint_panel(self, surf: pygame.Surface) -> None:
+        """The whole panel at once (the layer paints it band by band, ``paint_band``)."""
         surf.fill(theme.BG, PANEL_AREA)
-        self.draw_panel(surf, self._now, banner=False)
+        for name in PANEL_BANDS:
+            self.paint_band(surf, name)
 
     def draw_place(self, surf: pygame.Surface) -> None:
         board.draw_payment(surf, self.pay_area())
@@ -418,25 +459,68 @@ class SuleikaScene(TableScene):
             return (r, c), d
         return self.state.omar, self.state.facing
 
-    def draw_panel(self, surf: pygame.Surface, now: float, banner: bool = True) -> None:
+    def paint_band(self, surf: pygame.Surface, name: str) -> None:
+        """One band of the panel (``PANEL_BANDS``), on the panel's ground."""
+        now = self._now
         shown = self.shown(now)
         seat = self.view.seat
-        if seat is not None:
-            colours = shown.state.colors[seat]
-            w = panel.SWATCH // len(colours)
-            for k, c in enumerate(colours):
-                surf.blit(theme.swatch(c, w, panel.TURN.h - 6), (panel.TURN.x + k * w, panel.TURN.y + 3))
-            sw = panel.SWATCH + 8
-            Label(panel.turn_text(self, seat), pygame.Rect(panel.TURN.x + sw, panel.TURN.y, panel.TURN.w - sw,
-                                                           panel.TURN.h), role="read", color=theme.GOLD).draw(surf)
-        Label(panel.status_text(self, now), panel.STATUS, role="say", wrap=True, valign="top",
-              color=theme.GOLD if self.pay_area() and self.state.phase == "place" else theme.INK).draw(surf)
-        rolling = self.rolling(now)
-        face = self._panel_face if rolling and self._panel_face is not None else self.die_value
-        board.draw_die(surf, panel.DIE, self._faces.choice(FACES) if rolling and face is None else face, rolling)
-        self.controls.draw(surf, now)
-        self.draw_key_faces(surf)
-        self.scores.draw(surf, panel.score_rows(self, shown))
+        if name == "top":
+            rolling = self.rolling(now)
+            face = self._panel_face if rolling and self._panel_face is not None else self.die_value
+            board.draw_die(surf, panel.DIE, self._faces.choice(FACES) if rolling and face is None else face, rolling)
+            self.draw_controls(surf, name)
+        elif name == "words":
+            if seat is not None:
+                colours = shown.state.colors[seat]
+                w = panel.SWATCH // len(colours)
+                for k, c in enumerate(colours):
+                    surf.blit(theme.swatch(c, w, panel.TURN.h - 6), (panel.TURN.x + k * w, panel.TURN.y + 3))
+                sw = panel.SWATCH + 8
+                Label(panel.turn_text(self, seat), pygame.Rect(panel.TURN.x + sw, panel.TURN.y, panel.TURN.w - sw,
+                                                               panel.TURN.h), role="read", color=theme.GOLD).draw(surf)
+            self.status_label(now).draw(surf)
+        elif name == "keys":
+            self.draw_controls(surf, name)
+            self.draw_key_faces(surf)
+        else:
+            self.draw_scores(surf, shown)
+
+    def score_rows(self, view: View) -> list[ScoreRow]:
+        """The scores' rows of ``view`` (the state shown), made once per view: every frame
+        asks for them."""
+        if self._rows is None or self._rows[0] is not view:
+            self._rows = (view, panel.score_rows(self, view))
+        return self._rows[1]
+
+    def status_label(self, now: float) -> Label:
+        """The status lines at ``now``: what the table is told (the payment in gold)."""
+        return Label(panel.status_text(self, now), panel.STATUS, role="say", wrap=True, valign="top",
+                     color=theme.GOLD if self.pay_area() and self.state.phase == "place" else theme.INK)
+
+    def shape_the_stop(self) -> None:
+        """Shape the status and the scores the panel shows once Omar stops, in a frame of the
+        roll that paints no panel (the die tumbling, Omar walking: a blit of the panel and a
+        face or the board): the frame he stops on paints both bands again, with the payment
+        in words and new figures, and finds their texts shaped. Nothing is drawn; the kit
+        keeps the texts (bounded by bytes)."""
+        self._shaped_for = self.state
+        self.status_label(self.anim_end()).fitted()
+        self.scores.shape(self.score_rows(self.view))
+
+    def draw_controls(self, surf: pygame.Surface, band: str) -> None:
+        """The controls in the panel's ``band``, the one a finger is on lit (as
+        ``Controls.draw`` draws them; the loop has noticed the controls on screen before the
+        frame)."""
+        held = self.controls.held
+        for c in self.controls.items:
+            if _band_of(c.rect) == band:
+                c.pressed = held is not None and c.ident == held.ident
+                c.draw(surf)
+
+    def draw_scores(self, surf: pygame.Surface, shown: View) -> None:
+        """The scores of the state shown, the real-die keys' label over them, and a line
+        through the name of a player who went out."""
+        self.scores.draw(surf, self.score_rows(shown))
         if self.state.phase != "over":  # the real-die keys' label: a tab hanging under them
             room = self.scores.caption_room()
             text = self.t("suleika.ui.real_die")
@@ -449,10 +533,6 @@ class SuleikaScene(TableScene):
             if i < shown.state.players and shown.state.out[i]:
                 cell = self.scores.name_cell(i)
                 pygame.draw.line(surf, theme.BAD, (cell.x, cell.centery), (cell.right, cell.centery), 3)
-        if banner and self.banner.active(now):
-            top = self.state.omar[0] >= 4
-            rect, room = (panel.BANNER_TOP, panel.SAY_TOP) if top else (panel.BANNER_BOTTOM, panel.SAY_BOTTOM)
-            self.banner.draw(surf, rect, now, room=room)
 
     def draw_key_faces(self, surf: pygame.Surface) -> None:
         """Pips on the real-die keys and the colour on the colour key (drawn over the keys)."""
