@@ -33,7 +33,13 @@ from typing import Any
 
 #: columns of soak.csv
 COLUMNS = ("minutes", "rss_mb", "fds", "threads", "store_kb", "wal_kb", "games", "actions", "cache_mb",
-           "exports", "kills", "resumed", "lost")
+           "exports", "kills", "resumed", "lost",
+           # what the RSS is made of (added at the end: tools read the columns above by place):
+           # the process's own memory and the files it maps (libraries, fonts), the C heap's
+           # memory in use and kept free (fragmentation), and the game on the screen
+           "rss_anon_mb", "rss_file_mb", "heap_mb", "heap_free_mb", "on_screen")
+#: seconds between the café process's status lines at most (each row of soak.csv reads the last)
+REPORT_S = 30.0
 #: a game that has not ended after this many presses is left (a table walks away)
 MAX_PRESSES = 3000
 #: where the figures are compared: the first minutes fill the caches
@@ -48,7 +54,7 @@ class Player:
     waits = True  # animations are watched to their end, as at a table
 
     def __init__(self, app: Any, store: Any, rng: random.Random, log: Any, stick: Path | None,
-                 seconds: float, export_s: float, report_s: float = 30.0) -> None:
+                 seconds: float, export_s: float, report_s: float = REPORT_S) -> None:
         from companion.games import menu_games
 
         self.app, self.store, self.rng, self.log, self.stick = app, store, rng, log, stick
@@ -64,6 +70,8 @@ class Player:
         self.played = 0
         self.exports = self.export_failed = 0
         self.export: Any = None
+        #: the game on the screen (the soak's figures swing with its pictures)
+        self.on_screen = ""
 
     def say(self, **line: Any) -> None:
         self.log.write(json.dumps({"t": round(time.monotonic() - self.started, 1), **line}) + "\n")
@@ -81,6 +89,7 @@ class Player:
         self.presses = 0
         self.queue = []
         self.app.go("table", session=session)
+        self.on_screen = name
         self.say(game=name, id=session.game_id, players=header["players"])
 
     def _export(self, session: Any, now: float) -> None:
@@ -111,8 +120,10 @@ class Player:
             self.export_failed += not ok
             self.export = None
         self.next_report = now + self.report_s
+        heap = cache.malloc_held() or (None, None)
         self.say(status=True, games=self.played, actions=self.store.commits, exports=self.exports,
-                 export_failed=self.export_failed, cache_bytes=sum(cache.held().values()))
+                 export_failed=self.export_failed, cache_bytes=sum(cache.held().values()), heap_bytes=heap[0],
+                 heap_free_bytes=heap[1], on_screen=self.on_screen)
 
     def __call__(self, app: Any) -> bool:
         from companion.ui.table import TableScene
@@ -162,7 +173,7 @@ def play(args: argparse.Namespace) -> int:
     app.tap_guard_s = 0
     log = open(args.log, "a", encoding="utf-8")
     player = Player(app, store, random.Random(args.seed), log, Path(args.stick) if args.stick else None,
-                    args.seconds, args.export_every)
+                    args.seconds, args.export_every, args.report_every)
     for notice in notices:
         player.say(notice=str(notice))
     first = app.routes["menu"](app)
@@ -170,6 +181,7 @@ def play(args: argparse.Namespace) -> int:
     if waiting:  # what the last start was killed in: it must come back whole
         session, error = Session.resume(store, waiting[0].id)
         player.say(resumed=waiting[0].id, actions=len(session.actions), error=str(error) if error else None)
+        player.on_screen = str(session.header["game"])
         for row in waiting[1:]:
             store.close_game(row.id, "left")
         first = app.routes["table"](app, session=session)
@@ -193,16 +205,22 @@ def play(args: argparse.Namespace) -> int:
 
 
 # -- the whole run: the café process, the killed one, the figures -------------------------------
-def _proc_figures(pid: int) -> tuple[float, int, int] | None:
-    """RSS in MB, open file descriptors and threads of process ``pid`` (Linux /proc)."""
+def _proc_figures(pid: int) -> dict[str, float] | None:
+    """Of process ``pid`` (Linux /proc): RSS in MB, and its two parts (``RssAnon``, the
+    process's own memory; ``RssFile``, the files it maps: libraries, fonts), open file
+    descriptors and threads."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
         fds = len(os.listdir(f"/proc/{pid}/fd"))
     except OSError:
         return None
     fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-    rss_kb = int(fields.get("VmRSS", "0 kB").split()[0])
-    return rss_kb / 1024, fds, int(fields.get("Threads", "0").strip())
+
+    def mb(name: str) -> float:
+        return int(fields.get(name, "0 kB").split()[0]) / 1024
+
+    return {"rss": mb("VmRSS"), "anon": mb("RssAnon"), "file": mb("RssFile"), "fds": fds,
+            "threads": int(fields.get("Threads", "0").strip())}
 
 
 def _size_kb(path: Path) -> float:
@@ -271,7 +289,8 @@ class Soak:
             Path(env["COMPANION_TRACE"]).write_text("")
         cmd = [sys.executable, "-m", "companion.soak", "play", "--data", str(self.out / f"{name}.sqlite3"),
                "--log", str(self.out / f"{name}.log"), "--seed", str(self.rng.randrange(1 << 30)),
-               "--seconds", str(seconds), "--export-every", str(self.export_every)]
+               "--seconds", str(seconds), "--export-every", str(self.export_every),
+               "--report-every", str(min(REPORT_S, self.every))]
         if name == "cafe":
             cmd += ["--stick", str(self.out / "stick")]
         err = open(self.out / f"{name}.err", "ab")
@@ -385,14 +404,21 @@ class Soak:
         figures = _proc_figures(pid)
         if figures is None:
             return
-        rss, fds, threads = figures
         status = _last_status(self.out / "cafe.log")
-        row = {"minutes": round(t / 60, 1), "rss_mb": round(rss, 1), "fds": fds, "threads": threads,
+
+        def mb(n: Any) -> float | str:
+            return round(n / 2**20, 1) if isinstance(n, int) else ""
+
+        row = {"minutes": round(t / 60, 1), "rss_mb": round(figures["rss"], 1), "fds": figures["fds"],
+               "threads": figures["threads"],
                "store_kb": round(_size_kb(self.out / "cafe.sqlite3")),
                "wal_kb": round(_size_kb(self.out / "cafe.sqlite3-wal")),
                "games": status.get("games", 0), "actions": status.get("actions", 0),
                "cache_mb": round(status.get("cache_bytes", 0) / 2**20, 1), "exports": status.get("exports", 0),
-               "kills": self.kills, "resumed": self.resumed, "lost": self.lost}
+               "kills": self.kills, "resumed": self.resumed, "lost": self.lost,
+               "rss_anon_mb": round(figures["anon"], 1), "rss_file_mb": round(figures["file"], 1),
+               "heap_mb": mb(status.get("heap_bytes")), "heap_free_mb": mb(status.get("heap_free_bytes")),
+               "on_screen": status.get("on_screen", "")}
         self.rows.append(row)
         writer.writerow([row[c] for c in COLUMNS])
 
@@ -450,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--seed", type=int, default=1)
     one.add_argument("--seconds", type=float, default=3600.0)
     one.add_argument("--export-every", type=float, default=300.0)
+    one.add_argument("--report-every", type=float, default=REPORT_S)
     return play(parser.parse_args(argv))
 
 

@@ -31,6 +31,7 @@ def test_a_short_soak_plays_kills_resumes_exports_and_writes_its_figures(tmp_pat
     assert not list((out / "stick").glob(".*"))  # no half-written export left behind
     rows = list(csv.DictReader((out / "soak.csv").open()))
     assert len(rows) >= 10 and all(float(r["rss_mb"]) > 0 for r in rows)
+    assert all(float(r["heap_mb"]) > 0 and r["on_screen"] for r in rows[3:])  # the café process says them
     # the café process played through the games of the registry, one store, none lost
     games = [json.loads(line)["game"] for line in (out / "cafe.log").read_text().splitlines() if '"game"' in line]
     assert len(set(games)) >= 2
@@ -69,3 +70,34 @@ def step(session: Any) -> None:
         session.roll()
     else:
         session.act(session.engine.legal_actions(session.state)[0])
+
+
+#: soak.csv's columns as outside tools read them, by place: new ones may only follow
+FIRST_COLUMNS = ["minutes", "rss_mb", "fds", "threads", "store_kb", "wal_kb", "games", "actions", "cache_mb",
+                 "exports", "kills", "resumed", "lost"]
+
+
+def test_a_row_says_what_the_rss_is_made_of_after_the_columns_tools_read(tmp_path: Path) -> None:
+    from companion import soak
+    from companion.ui.kit import cache
+
+    assert list(soak.COLUMNS[:len(FIRST_COLUMNS)]) == FIRST_COLUMNS
+    assert list(soak.COLUMNS[len(FIRST_COLUMNS):]) == ["rss_anon_mb", "rss_file_mb", "heap_mb", "heap_free_mb",
+                                                       "on_screen"]
+    held = cache.malloc_held()
+    if held is not None:  # glibc: what malloc hands out and keeps free
+        assert held[0] > 0 and held[1] >= 0
+    run = soak.Soak(tmp_path, hours=0.01, every=1, kill_min=1, kill_max=2, export_every=1, seed=1)
+    (tmp_path / "cafe.log").write_text(json.dumps({"t": 1, "status": True, "games": 3, "heap_bytes": 25 * 2**20,
+                                                   "heap_free_bytes": 2**20, "on_screen": "suleika"}) + "\n")
+    out = tmp_path / "rows.csv"
+    with out.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(soak.COLUMNS)
+        run._sample(os.getpid(), 60.0, writer)
+    row = next(csv.DictReader(out.open()))
+    assert row["games"] == "3" and row["heap_mb"] == "25.0" and row["heap_free_mb"] == "1.0"
+    assert row["on_screen"] == "suleika"
+    # the two parts of the RSS add up to it (RssShmem, the third, is about nothing here)
+    assert float(row["rss_anon_mb"]) > 0 and float(row["rss_file_mb"]) > 0
+    assert abs(float(row["rss_anon_mb"]) + float(row["rss_file_mb"]) - float(row["rss_mb"])) < 2

@@ -253,3 +253,24 @@ def test_measure_unreachable_mazes_and_dealer_time():
               f"mean {1000 * statistics.mean(times):.2f} ms, worst {1000 * max(times):.2f} ms, "
               f"mean {statistics.mean(tries):.3f} shuffles, worst {max(tries)}")
         assert bad < n / 5
+
+
+def test_the_answers_kept_about_mazes_stay_few_however_many_games_are_dealt() -> None:
+    """A table deals a maze for every game and makes one with every swap: the answers kept
+    about them (empty-maze moves, unreachable goal cells, distance home) are the last few
+    mazes' only, not thousands of games' worth (about 40 MB)."""
+    from companion.engine.rng import SplitMix64
+    from companion.games.mutabor.box_files import load
+    from companion.games.mutabor.rules import moves
+    from companion.games.mutabor.rules.dealer import deal_tries, grid_of, shuffle
+    from companion.games.mutabor.rules.geometry import GOAL, SEAT_SIDES
+
+    box = load()
+    rng = SplitMix64(5)
+    for seed in range(60):  # the dealer's shuffles, then a position's hints on other mazes
+        deal_tries(seed, box, 4)
+        grid = grid_of(shuffle(box.pile(), rng), box)
+        for side in SEAT_SIDES[4]:
+            moves.distance_home(grid, side, False, frozenset(GOAL[side]))
+    for question in (moves.empty_moves, moves.unreachable_cells, moves.distance_home):
+        assert question.cache_info().currsize <= moves.KEPT <= 64, question.__name__

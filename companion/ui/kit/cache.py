@@ -195,6 +195,32 @@ def tune_malloc() -> bool:
 
 _mallopt: Any = None  #: glibc's mallopt once looked up, False where there is none
 _trim: Any = None  #: glibc's malloc_trim once looked up, False where there is none
+_mallinfo: Any = None  #: glibc's mallinfo2 once looked up (its result type set), False where there is none
+
+
+def malloc_held() -> tuple[int, int] | None:
+    """Bytes the C heap (glibc's malloc: SDL's pictures, FreeType, SQLite, Python's larger
+    objects) hands out now, and bytes it keeps free between them for later (``mallinfo2``:
+    every arena, and the pictures with mappings of their own); None on other C libraries.
+
+    The soak writes both beside the RSS: memory in use that grows is something kept, free
+    memory that grows is the heap fragmenting (holes between pictures still in use)."""
+    global _mallinfo
+    if _mallinfo is None:
+        _mallinfo = _libc("mallinfo2")
+        if _mallinfo is not False:
+            import ctypes
+
+            class MallInfo2(ctypes.Structure):
+                _fields_ = [(name, ctypes.c_size_t) for name in (
+                    "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                    "keepcost")]
+
+            _mallinfo.restype = MallInfo2
+    if _mallinfo is False:
+        return None
+    info = _mallinfo()
+    return int(info.uordblks + info.hblkhd), int(info.fordblks)
 
 
 def clear_all() -> None:

@@ -4,6 +4,9 @@ the fewest-moves-home hint. Pure functions of a maze (``Grid``) or a :class:`Sta
 The questions that only depend on the maze and a side (which cells a figure may pass or
 land on, which goal cells no card leads to, the distance home on an empty maze) are worked
 out once per maze and kept (``functools.lru_cache``), since the maze changes only by a swap.
+Only the last few mazes' answers are kept (:data:`KEPT`): every game deals a new maze and every
+swap makes one, and each answer holds a few kilobytes, so a table playing all day would
+otherwise keep some 40 MB of answers about mazes long gone.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ from companion.games.mutabor.rules.geometry import (
     in_play_borders,
 )
 from companion.games.mutabor.rules.state import Grid, State
+
+#: answers kept per question, the newest: a maze's are asked for each side in play (four at
+#: most), so this holds the maze on the table, the ones an undo goes back to and the dealer's
+#: last shuffles, at about 10 KB a maze and side for the three questions together
+KEPT = 64
 
 
 @dataclass(frozen=True)
@@ -168,7 +176,7 @@ def can_move(state: State, seat: int) -> bool:
 
 # -- questions about the empty maze ------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=KEPT)
 def empty_moves(grid: Grid, side: str, open_sides: bool) -> dict[Cell, tuple[Cell, ...]]:
     """Where a figure of ``side`` could go from each cell it can stand on, with no other
     figure on the maze."""
@@ -179,7 +187,7 @@ def empty_moves(grid: Grid, side: str, open_sides: bool) -> dict[Cell, tuple[Cel
             for cell in rules.sources}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=KEPT)
 def unreachable_cells(grid: Grid, side: str, open_sides: bool) -> tuple[Cell, ...]:
     """The goal cells of ``side`` that no card leads to: with all figures lifted off, no cell
     a figure of that side could move from has a move onto them (sorted).
@@ -204,7 +212,7 @@ def unreachable_goals(state: State) -> list[list[Cell]]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=KEPT)
 def distance_home(grid: Grid, side: str, open_sides: bool, goals: frozenset[Cell]) -> dict[Cell, int]:
     """Fewest moves from each cell to one of ``goals`` (goal cells of ``side``) on the empty
     maze; cells from which none can be reached are left out, the goals themselves are 0."""
