@@ -196,7 +196,7 @@ def _plain(value: Any) -> Any:
 
 #: the fingerprints worked out, by the box they name, kept with the box (so that its id is
 #: never another box's): a game's box is loaded once per process and frozen, and every new
-#: game's header asks for its fingerprint (Ali Baba's box: some 5 M instructions to spell out)
+#: game's header asks for its fingerprint (the largest box: some 5 M instructions to spell out)
 _FINGERPRINTS: dict[int, tuple[Any, str]] = {}
 _FINGERPRINTS_KEPT = 8  #: boxes remembered at most (one per game; tests load more)
 

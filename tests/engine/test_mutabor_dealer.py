@@ -273,4 +273,10 @@ def test_the_answers_kept_about_mazes_stay_few_however_many_games_are_dealt() ->
         for side in SEAT_SIDES[4]:
             moves.distance_home(grid, side, False, frozenset(GOAL[side]))
     for question in (moves.empty_moves, moves.unreachable_cells, moves.distance_home):
-        assert question.cache_info().currsize <= moves.KEPT <= 64, question.__name__
+        info = question.cache_info()
+        assert info.maxsize == moves.KEPT <= 64, question.__name__
+        assert info.currsize <= moves.KEPT, question.__name__
+    # the maze on the table is among those kept: asked again, it is answered from memory
+    hits = moves.distance_home.cache_info().hits
+    moves.distance_home(grid, SEAT_SIDES[4][-1], False, frozenset(GOAL[SEAT_SIDES[4][-1]]))
+    assert moves.distance_home.cache_info().hits == hits + 1

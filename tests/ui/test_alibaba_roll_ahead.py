@@ -1,7 +1,7 @@
 """While an Ali Baba die tumbles (its value decided at the press), the picture it comes to rest
 on is painted a piece a frame: the frame where it lies still blits it, and shows what a
 picture painted then would show. The fate grid's cells and the players' rows are pictures
-kept by what they show (issue 21). Through the real loop, in German, on a fake clock."""
+kept by what they show. Through the real loop, in German, on a fake clock."""
 
 from __future__ import annotations
 

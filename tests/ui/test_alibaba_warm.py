@@ -1,4 +1,4 @@
-"""What Ali Baba's table makes once and keeps, or makes while it waits (issue 21): the route's
+"""What Ali Baba's table makes once and keeps, or makes while it waits: the route's
 ground once per box, the players' rows of a game's opening painted once for the setup's
 warm-up and the new table, an arrest and the end screen made while the table waits. Each kept
 picture is the one painting it would give, and a change of what it shows paints it anew."""
@@ -101,3 +101,15 @@ def test_the_warmed_end_hands_its_canvas_on_to_the_end_screen(app, monkeypatch):
     end = app.routes["end"](app, table=scene)
     end.draw(pygame.Surface((800, 480)))
     assert ((800, 480), 0) not in made  # a spare canvas, not a new one
+
+
+def test_the_table_warms_once_and_not_again_after_the_pause_menu(app):
+    """The pause menu shows the same table again: its arrests and end are warmed already."""
+    fake_clock(app)
+    session = game_at(4, lambda _session, st: st.phase == DUMP)
+    scene = show(app, session)
+    first = scene.warm_up()
+    if first is not None:  # not yet run by the loop while the table stood
+        for _ in first:
+            pass
+    assert scene.warm_up() is None

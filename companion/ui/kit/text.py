@@ -343,7 +343,7 @@ def fitted(text: str, size: int, floor: int, color: Colour, bold: bool, w: int, 
             hi = mid - 1
     if best is not None:
         return Fitted(best[0], best[1], text, True)
-    img = render(text, last, color, bold, w if wrap else 0, align)
+    img = render(lines(last), last, color, bold, w if wrap else 0, align)
     if wrap and _fits(img, w, h):   # a word wider than the line at the floor: broken inside, not cut
         return Fitted(img, last, text, True)
     if wrap:

@@ -189,6 +189,7 @@ class AlibabaScene(TableScene):
 
     def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
+        self._warmed = False           # the arrests and the end warmed (once per table)
         self.view = "players"          # or "cards" (every player's cards) or "ledger"
         self.cards_page = 0            # the cards view's page, where it needs more than one
         self.ledger_top: int | None = None
@@ -722,7 +723,11 @@ class AlibabaScene(TableScene):
         its heading and its keys for the first time (some 50 texts, and the layers' canvases
         made: 17 M instructions in one press); they are then shaped and made already. Nothing
         the players see changes: the arrest's layers are painted again before they are next
-        shown, the rest goes to surfaces of its own."""
+        shown, the rest goes to surfaces of its own. Once per table: a table shown again after
+        the pause menu finds it done."""
+        if self._warmed:
+            return None
+        self._warmed = True
         return self._warm_arrests()
 
     def _warm_arrests(self) -> Iterator[None]:

@@ -60,7 +60,10 @@ def _band_of(rect: pygame.Rect) -> str:
     place = (rect.x, rect.y, rect.w, rect.h)
     band = _BAND_AT.get(place)
     if band is None:
-        band = _BAND_AT[place] = next(name for name, area in PANEL_BANDS.items() if area.contains(place))
+        inside = [name for name, area in PANEL_BANDS.items() if area.contains(place)]
+        if not inside:  # a key across two bands would be repainted with one of them only
+            raise ValueError(f"a panel key at {place} lies in no one band of {sorted(PANEL_BANDS)}")
+        band = _BAND_AT[place] = inside[0]
     return band
 
 

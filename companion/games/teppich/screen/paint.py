@@ -192,6 +192,9 @@ class _City:
         #: table itself: a throwaway one must go); its box is kept, so the box's id in the
         #: key is never another box's
         self.shows: tuple[Any, ...] = ()
+        #: the box the picture was painted for, held as long as the picture shows it: a box
+        #: let go could otherwise leave its id to another, whose key would then match
+        self.painted_box: Any = None
 
     def layer_for(self, s: TeppichScene) -> Layer:
         if self.layer is None or self.layer.rect != s.grid.area:
@@ -202,6 +205,7 @@ class _City:
 
     def _paint(self, surf: pygame.Surface) -> None:
         grid, box, scenery, clouds, stars, trees = self.shows
+        self.painted_box = box
         draw.paint_city(surf, grid, box, scenery, clouds, stars, grid.area.topleft, trees)
 
 
