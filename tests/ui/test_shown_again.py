@@ -41,17 +41,22 @@ def tap(app: Any, clock: list[float], pos: tuple[int, int], times: int = 1) -> N
     settle(app, clock)
 
 
+def open_keyboard(app: Any, clock: list[float], players: int) -> None:
+    """The setup of a Teppich game, then the name keyboard of its first seat."""
+    app.go("setup", game="teppich", players=players)
+    settle(app, clock)
+    clock[0] += 1.0
+    tap(app, clock, key(app, ("name", 0)).center)
+    assert type(app.scene).__name__ == "NameScene"
+
+
 def key(app: Any, ident: Any) -> pygame.Rect:
     return next(c for c in app.scene.tappables() if c.key == ident).rect
 
 
 def test_a_double_tap_on_the_name_keyboards_ok_does_not_start_the_game(looped):
     app, clock = looped
-    app.go("setup", game="teppich", players=6)
-    settle(app, clock)
-    clock[0] += 1.0
-    tap(app, clock, key(app, ("name", 0)).center)
-    assert type(app.scene).__name__ == "NameScene"
+    open_keyboard(app, clock, 6)
     for ch in "Anna":
         clock[0] += 0.4
         app.scene.on_text(ch)
@@ -74,11 +79,7 @@ def key_at_setup_under(app: Any, ok: pygame.Rect) -> bool:
 def test_the_same_letter_tapped_twice_types_twice_and_a_double_tap_once(looped):
     """"Anna" is typed by two taps on N; a double tap (60 ms) on a letter is still one letter."""
     app, clock = looped
-    app.go("setup", game="teppich", players=3)
-    settle(app, clock)
-    clock[0] += 1.0
-    tap(app, clock, key(app, ("name", 0)).center)
-    assert type(app.scene).__name__ == "NameScene"
+    open_keyboard(app, clock, 3)
     for ch, pause in (("A", 0.7), ("N", 0.35), ("N", 0.35), ("A", 0.35)):
         clock[0] += pause
         tap(app, clock, key(app, ("key", ch)).center)
