@@ -21,7 +21,7 @@ import sys
 import threading
 import time
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.inputs.box_protocol import Line, ack_number, parse, with_checksum
@@ -431,8 +431,10 @@ def box_meanings(box: Box, cases: list[tuple[str, str]]) -> dict[str, str]:
         os.close(fd)
 
 
-def _read(fd: int, seconds: float) -> list[str]:
-    lines, buffer = [], b""
+def _lines(fd: int, seconds: float) -> Iterator[str]:
+    """The lines the box says within ``seconds`` (a caller that has what it waits for stops
+    asking), without their line ends."""
+    buffer = b""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         ready, _, _ = select.select([fd], [], [], 0.02)
@@ -440,8 +442,11 @@ def _read(fd: int, seconds: float) -> list[str]:
             buffer += os.read(fd, 4096)
             while b"\n" in buffer:
                 raw, buffer = buffer.split(b"\n", 1)
-                lines.append(raw.decode("ascii", "replace").strip())
-    return lines
+                yield raw.decode("ascii", "replace").strip()
+
+
+def _read(fd: int, seconds: float) -> list[str]:
+    return list(_lines(fd, seconds))
 
 
 def _answer(fd: int, line: str) -> str:
@@ -450,18 +455,13 @@ def _answer(fd: int, line: str) -> str:
     marker, marker_answer = ("HELLO", "HELLO") if "PING" in line.upper() else ("PING", "PONG")
     os.write(fd, line.encode("ascii") + b"\n" + marker.encode() + b"\n")
     said: list[str] = []
-    buffer = b""
-    deadline = time.monotonic() + WAIT
-    while marker_answer not in said[-1:] and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            buffer += os.read(fd, 4096)
-            while b"\n" in buffer:
-                raw, buffer = buffer.split(b"\n", 1)
-                parsed = parse(raw.decode("ascii", "replace"))
-                assert isinstance(parsed, Line), raw  # every line a box sends parses, checksum and all
-                if parsed.seq is None:
-                    said.append(parsed.verb)
+    for text in _lines(fd, WAIT):
+        parsed = parse(text)
+        assert isinstance(parsed, Line), text  # every line a box sends parses, checksum and all
+        if parsed.seq is None:
+            said.append(parsed.verb)
+            if parsed.verb == marker_answer:
+                break
     assert said[-1:] == [marker_answer], f"no answer to the marker after {line!r}: {said}"
     answers = said[:-1]
     return answers[0] if answers else "nothing"
@@ -471,17 +471,10 @@ def _sync(fd: int) -> None:
     """Read up to the box's answer to a PING. Whatever it said before (its own HELLO, however
     late a busy machine starts it, or the tail of one cut when the port opened) comes first."""
     os.write(fd, b"PING\n")
-    buffer = b""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            buffer += os.read(fd, 4096)
-            while b"\n" in buffer:
-                raw, buffer = buffer.split(b"\n", 1)
-                parsed = parse(raw.decode("ascii", "replace"))
-                if isinstance(parsed, Line) and parsed.verb == "PONG" and parsed.seq is None:
-                    return
+    for text in _lines(fd, WAIT):
+        parsed = parse(text)
+        if isinstance(parsed, Line) and parsed.verb == "PONG" and parsed.seq is None:
+            return
     raise AssertionError("the box did not answer a PING")
 
 
