@@ -70,8 +70,20 @@ def frames(warm: int, n: int, game: str, index: int) -> None:
     app = _app()
     scene = app.routes["table"](app, session=session_at(game, frame, 3))
     app.show(scene)
+    _warmed(app)
     for _ in range(warm + n):
         scene.dirty = True  # something changed: the loop draws the next frame
+        app.step(block=False)
+
+
+def _warmed(app: Any) -> None:
+    """The first frame drawn, then the screen's idle work done (the warm-up's pieces are
+    counted on their own, as ``warm`` passes of :func:`game`): what follows is counted as
+    frames and presses only."""
+    app.step(block=False)
+    for _ in range(WARM_PASSES):
+        if not app.warming:
+            return
         app.step(block=False)
 
 
@@ -82,7 +94,7 @@ def presses(warm: int, n: int) -> None:
     app = _app()
     scene = app.routes["table"](app, session=session_at(name, table, 3))
     app.show(scene)
-    app.step(block=False)  # the first frame of the table
+    _warmed(app)  # the first frame of the table, and its warm-up done
     rng = random.Random(5)
     put = getattr(app.hub, "put", None)  # already debounced, as from a GPIO edge
     plan: list[str] = []
