@@ -47,11 +47,15 @@ def show(app, session: Session) -> AlibabaScene:
     return scene
 
 
-def game_at(players: int, until) -> Session:
+def game_at(players: int, until, names: list[str] | None = None) -> Session:
     """A game played on without the screen (it moves with its first card, takes every card it
-    can, keeps its cards) until ``until(session, state)`` holds; seeds are tried in turn."""
+    can, keeps its cards) until ``until(session, state)`` holds; seeds are tried in turn; the
+    seats named ``names`` where given."""
     for seed in range(1, 40):
-        session = Session.new({"game": "alibaba", "players": players, "seed": seed}, Store(":memory:"))
+        header = {"game": "alibaba", "players": players, "seed": seed}
+        if names:
+            header["names"] = names[:players]
+        session = Session.new(header, Store(":memory:"))
         while not session.over:
             if until(session, session.state):
                 return session

@@ -15,11 +15,10 @@ from companion.games.alibaba.screen import dice as alibaba_dice
 from companion.games.alibaba.screen import draw as look
 from companion.games.alibaba.screen.table import AlibabaScene
 from companion.session.session import Session
-from companion.session.store import Store
 from companion.ui.kit import problems, recording
 from companion.ui.kit.sizes import READ_PX
 from tests.ui.screen import new_app, settle, tap_label
-from tests.ui.test_alibaba_table import choices_for
+from tests.ui.test_alibaba_table import game_at as table_game_at
 
 LONG = ["Maximiliane-So", "Alexandra-Mari", "Bartholomäus-K", "Christophine-L", "Friedericke-Z", "Konstantinos-A"]
 
@@ -31,22 +30,7 @@ def quick(monkeypatch):
 
 def game_at(players: int, until, names: list[str] | None = None) -> Session:
     """A game with these names, played on without the screen until ``until(state)`` holds."""
-    for seed in range(1, 40):
-        header = {"game": "alibaba", "players": players, "seed": seed}
-        if names:
-            header["names"] = names[:players]
-        session = Session.new(header, Store(":memory:"))
-        while not session.over:
-            if until(session.state):
-                return session
-            if session.engine.chance(session.state) is not None:
-                session.roll()
-                continue
-            options = [a for a in choices_for(session, session.state) if not a["action"].endswith("_open")]
-            takes = [a for a in options if a["action"] == "take"]
-            keep = [a for a in options if a["action"] in ("done", "move")]
-            session.act((takes or keep or options)[0])
-    pytest.fail("no game came to the state asked for")
+    return table_game_at(players, lambda _session, state: until(state), names)
 
 
 def shown(app, session: Session) -> tuple[AlibabaScene, list]:

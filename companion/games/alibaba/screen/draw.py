@@ -10,6 +10,7 @@ without "…" (every text goes through the kit's ``Label``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -691,16 +692,20 @@ def fate_keys(scene: AlibabaScene, fate: FateView, names: list[str]) -> tuple[tu
 def paint_fate(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """The fate grid's layer (the left side, in its own coordinates): the grid and the arrest's
     note on the screen's background (the stakes beside it are a layer of their own)."""
-    surf.fill(theme.BG)
-    if scene.fate_shown is not None:
-        draw_fate(scene, surf, scene.fate_shown, surf.get_rect())
+    _paint_arrest(scene, surf, lambda fate, rect: draw_fate(scene, surf, fate, rect))
 
 
 def paint_stakes(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """The stakes' layer: what each player risks, or paid, on the screen's background."""
+    _paint_arrest(scene, surf, lambda fate, rect: draw_stakes(scene, surf, fate, rect, scene.names()))
+
+
+def _paint_arrest(scene: AlibabaScene, surf: pygame.Surface, part: Callable[[FateView, pygame.Rect], None]) -> None:
+    """A layer of the arrest: the screen's background, then ``part`` of the arrest shown (if
+    one is) over the whole layer."""
     surf.fill(theme.BG)
     if scene.fate_shown is not None:
-        draw_stakes(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
+        part(scene.fate_shown, surf.get_rect())
 
 
 def centred_number(surf: pygame.Surface, text: str, box: pygame.Rect, color: tuple[int, int, int], bold: bool = False,
@@ -894,16 +899,12 @@ FATE_CELL = 38      # a number of the fate's row in the picture over the rows
 def paint_fate_top(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """Over the rows (in the route's place): the arrest's note and the fate in small, on the
     screen's background."""
-    surf.fill(theme.BG)
-    if scene.fate_shown is not None:
-        draw_fate_top(scene, surf, scene.fate_shown, surf.get_rect())
+    _paint_arrest(scene, surf, lambda fate, rect: draw_fate_top(scene, surf, fate, rect))
 
 
 def paint_fate_rows(scene: AlibabaScene, surf: pygame.Surface) -> None:
     """The rows' layer: per player the whole name and what the Kadi may take, or took."""
-    surf.fill(theme.BG)
-    if scene.fate_shown is not None:
-        draw_fate_rows(scene, surf, scene.fate_shown, surf.get_rect(), scene.names())
+    _paint_arrest(scene, surf, lambda fate, rect: draw_fate_rows(scene, surf, fate, rect, scene.names()))
 
 
 def fate_note(scene: AlibabaScene, fate: FateView) -> str:
