@@ -172,7 +172,7 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
         if isinstance(before, TableScene) and not isinstance(app.scene, TableScene):
             label = "end.first"  # the game ended: this pass went on to the end screen
         elif isinstance(before, TableScene) and isinstance(app.scene, TableScene) and app.scene is not before:
-            label = f"{label}.new_table"  # a new table (Teppich's city built) in the same pass
+            label = f"{label}.new_table"  # a new table (after a screen that builds the game) in the same pass
         marks(label)
 
     def idle() -> None:
@@ -211,7 +211,7 @@ def game(game: str, seed: int, presses: int, marks: _Marks) -> None:
         step(f"press.first.{name}" if pressed == 0 else f"press.{name}")  # the press, to its frame
         pressed += 1
         if app.scene is not scene:
-            plan = []  # a new table (Teppich's city built) or the end screen
+            plan = []  # a new table (after a screen that builds the game) or the end screen
             continue
         while scene.update(clock[0]) or scene.is_busy():
             clock[0] += ANIMATION_STEP_S
