@@ -19,6 +19,7 @@ from companion.ui.shell.end import EndScene
 from tests.language import foreign_words
 from tests.ui.screen import press, settle
 from tests.ui.test_teppich_screen import GOAL_RUN, act, header, on_a_carpet, on_the_star, table
+from tests.ui.test_words_whole import LONG_NAMES
 
 LONG = ["Scheherazade", "Alexandra-Marie", "Schahrasad", "Dunyazad", "Aladin", "Jasmin"]
 
@@ -141,6 +142,13 @@ def rolled_quietly(app: Any, players: int) -> Any:
     return scene
 
 
+def swap_long_names(app: Any, players: int) -> Any:
+    """Face 5 with the longest names the name keyboard takes: a key per seat over the board."""
+    scene = on_the_star(app, players, names=LONG_NAMES[:players])
+    press(app, "roll", 5)
+    return scene
+
+
 def blown(app: Any, players: int) -> Any:
     scene = table(app, players)
     act(scene, {"action": "fly", "v": 3, "h": 1, "pair": "UR", "arrows": "up_side"})
@@ -190,7 +198,8 @@ PHASES: dict[str, Callable[[Any, int], Any]] = {
     "pair": stage("pair"), "pick": pick_in_the_wind, "pick_off_the_top": pick_off_the_top,
     "pick_star": pick_star, "pick_none": pick_none, "then": then,
     "blocked": blocked, "roll": roll_due, "miss": rolled(1), "clouds": rolled(2), "again": rolled(3),
-    "tokens": rolled(4), "die_words": rolled_quietly, "swap": rolled(5), "hop": rolled(6),
+    "tokens": rolled(4), "die_words": rolled_quietly, "swap": rolled(5),
+    "swap_long_names": swap_long_names, "hop": rolled(6),
     "blown": blown, "won": won_table, "end": end_screen, "pause": pause, "long_names": long_names,
 }
 
@@ -203,7 +212,7 @@ def audit(app: Any, scene: Any) -> tuple[list[str], Any]:
     for t in rec.texts:
         if "…" in t.text:   # names too: whole, or the list goes by colour and pattern
             found.append(f"{t.text!r} is shortened")
-        bad = foreign_words(t.text, lang, proper=("Der fliegende Teppich", *LONG))
+        bad = foreign_words(t.text, lang, proper=("Der fliegende Teppich", *LONG, *LONG_NAMES))
         if bad and len(t.text.strip()) > 1:
             found.append(f"{t.text!r} has {bad}")
     marks = [t for t in rec.texts if t.text.strip()]

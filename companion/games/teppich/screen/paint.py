@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.games.teppich.screen import draw, words
+from companion.games.teppich.screen import draw, swap, words
 from companion.ui import theme
 from companion.ui.i18n import title as game_title
 from companion.ui.kit import Control, Label, Layer
@@ -72,11 +72,10 @@ def row_controls(s: TeppichScene) -> list[Control]:
                 s.button(r[2], t("teppich.ui.clouds_keep"), lambda: s.clouds(True), "clouds_keep"),
                 _menu(s, r[3])]
     if st.pending == "swap_with":
-        others = [p for p in range(st.players) if p != st.current]
-        r = draw.button_row([2] * len(others) + [1.2])
-        keys: list[Control] = [s.button(r[k], s.seat_name(p), _swap(s, p), ("swap", p))
-                               for k, p in enumerate(others)]
-        return keys + [_menu(s, r[-1])]
+        # a key per seat over the board, each name whole at the read size (``swap``): five
+        # of them in this row were 130 px wide, a long name at 19 px and broken in a word
+        r = draw.button_row([5, 1.2])
+        return [*swap.controls(s), _menu(s, r[1])]
     if st.pending == "hop":
         r = draw.button_row([1, 1, 2.5, 2, 1.2])
         return [s.button(r[0], "", lambda: s.step_pick(-1), "prev", icon="left"),
@@ -142,10 +141,6 @@ def _call(fn: Any, value: Any) -> Any:
 
 def _simple(s: TeppichScene, key: str) -> Any:
     return lambda: s.simple(key)
-
-
-def _swap(s: TeppichScene, player: int) -> Any:
-    return lambda: s.act({"action": "swap_with", "player": player})
 
 
 def roll_control(s: TeppichScene) -> Control:
@@ -316,6 +311,8 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
     s.layer.draw(surf, key=board_key(s))
     draw_overlay(s, surf, now)
     draw_side(s, surf, now)
+    if s.city is None and st.pending == "swap_with" and not st.over:
+        swap.draw_panel(s, surf)   # under the keys, drawn with the other controls below
     if now < s.roll_at + words.ROLL_S:
         # the die still tumbles: what it showed is told once it lies still
         Label(s.t("teppich.ui.ask_roll", name=s.seat_name(s.roller)), draw.STATUS, role="read",

@@ -7,7 +7,8 @@ end cell with its path and the wind's push. PILOT: an arrow colour and a steerin
 narrow the choice (the keys "Pfeil" and "Kärtchen"), LEFT / RIGHT step through the end
 cells, a tap picks the nearest one, OK (or "Fliegen") flies. Ending on a carpet asks: block
 or force down. The four arrow keys steer with a token, "treiben lassen" drifts, each one
-tap. ROLL rolls the special die after a free star; its effect is asked for on the same row.
+tap. ROLL rolls the special die after a free star; its effect is asked for on the same row
+(whom to swap places with: a key per seat over the board, ``screen/swap.py``).
 UNDO steps back in the entry, or takes back the last move (never a roll).
 """
 
