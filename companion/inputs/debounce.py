@@ -26,9 +26,23 @@ import threading
 import time
 from collections.abc import Callable
 
-__all__ = ["Debouncer", "EdgeDebouncer"]
+__all__ = ["CHATTER_S", "RELEASE_S", "SETTLE_S", "TOUCH_S", "Debouncer", "EdgeDebouncer"]
 
 log = logging.getLogger(__name__)
+
+# What a switch and a finger do, in seconds (the defaults of EdgeDebouncer; the tests and
+# ``python -m tests.inputs.floating_table`` measure them against floating pins and real presses).
+#: The contact must stay open this long before a press counts as over (the debounce time).
+RELEASE_S = 0.05
+#: The longest level a bouncing contact holds: longer than this, a level was "meant".
+CHATTER_S = 0.015
+#: The shortest a finger holds a button down: a lighter tap still closes the contact for 30 ms.
+TOUCH_S = 0.025
+#: How long a pin must lie still (no edge) before a press counts, when nothing yet tells that a
+#: finger works it: after the program opens its pins, and after a "press" that never stayed
+#: closed as a finger holds it (see ``settle_s``). A floating pin at a mean gap of up to 200 ms
+#: shows itself long before it lies still so long; nobody presses a button in the first 1.5 s.
+SETTLE_S = 1.5
 
 
 class Debouncer:
@@ -118,8 +132,17 @@ class EdgeDebouncer:
       ``chatter_s``, a finger lifts for longer than ``release_s`` before it presses again), and
       a press whose contact never stayed closed for ``touch_s`` (the shortest a finger holds a
       button down) followed, within ``lift_s``, by the contact opening for longer than a
-      bounce and closing again. A floating pin at a mean gap of 60 ms makes about 1.9 presses
-      in its first 3 s with these (about 4 without them), one of them its very first edge.
+      bounce and closing again, and the contact closing for longer than a bounce yet shorter
+      than ``touch_s`` (no bounce lasts so long, no finger lets go so soon);
+    * a press is taken at its first edge, at once, so the first edge of a pin that has lain
+      still looks exactly like a finger and counts. With ``settle_s`` a pin that has made no
+      edge since the debouncer began listening counts as pressed only after lying still for
+      ``settle_s``: an input that floats from the start (an unconnected pin) makes its
+      telltale levels before it ever lies still that long, and is muted without one phantom
+      press. After a "press" that never stayed closed for ``touch_s`` and was not followed
+      closely enough to mute the pin, the next press too needs ``settle_s`` of stillness.
+      ``settle_s=0`` (the default) counts a pin never heard from as still for long.
+      ``python -m tests.inputs.floating_table`` gives the figures.
 
     "Up for ``release_s``" is checked lazily, when the next edge arrives: nothing needs a
     timer or a thread, so an idle button costs nothing. :meth:`edge` is O(1) and never
@@ -141,7 +164,7 @@ class EdgeDebouncer:
 
     def __init__(
         self,
-        release_s: float = 0.05,
+        release_s: float = RELEASE_S,
         clock: Callable[[], float] = time.monotonic,
         *,
         storm_edges: int = 100,
@@ -149,10 +172,11 @@ class EdgeDebouncer:
         quiet_s: float = 0.5,
         noisy_bursts: int = 2,
         noisy_window_s: float = 3.0,
-        chatter_s: float = 0.015,
+        chatter_s: float = CHATTER_S,
         floating_quiet_s: float = 5.0,
-        touch_s: float = 0.025,
+        touch_s: float = TOUCH_S,
         lift_s: float = 0.1,
+        settle_s: float = 0.0,
     ) -> None:
         if release_s < 0 or quiet_s < 0 or storm_edges < 1 or storm_rate <= 0:
             raise ValueError("release_s and quiet_s must be >= 0, storm_edges and storm_rate > 0")
@@ -163,7 +187,11 @@ class EdgeDebouncer:
         self.noisy_bursts, self.noisy_window_s = noisy_bursts, noisy_window_s
         self.chatter_s, self.floating_quiet_s = chatter_s, floating_quiet_s
         self.touch_s, self.lift_s = touch_s, lift_s
+        self.settle_s = settle_s
         self._clock = clock
+        # when the debouncer began listening: a pin's first press needs settle_s of stillness
+        # counted from here (the clock is not asked without settle_s: some tests count its calls)
+        self._since = clock() if settle_s > 0 else 0.0
         self._lock = threading.Lock()
         self._pins: dict[str, _PinState] = {}
         #: Edges seen and presses accepted per button, for the admin screen and the tests.
@@ -184,9 +212,7 @@ class EdgeDebouncer:
             now = self._clock()
             pin = self._pins.get(name)
             if pin is None:
-                # a pin never heard from has been quiet for long (not just release_s: a rounding
-                # error would make that a level held shorter than the debounce time)
-                pin = self._pins[name] = _PinState(last_edge=now - self.release_s - 1.0, tokens=self.storm_edges)
+                pin = self._pins[name] = self._new_pin(now)
             self.edges[name] = self.edges.get(name, 0) + 1
             quiet_for = now - pin.last_edge
             pin.last_edge = now
@@ -213,10 +239,16 @@ class EdgeDebouncer:
                                 name, self.storms[name])
                 return False
             was_down, pin.down = pin.down, down
+            if down and not was_down and quiet_for >= self.settle_s:
+                pin.settled = True  # it lay still long enough to tell a finger from a float
             if down:
                 if pin.held and not was_down and quiet_for >= self.release_s:
                     pin.held = False  # the open contact was stable: the last press is over
-                if pin.held:
+                    if not pin.touched and quiet_for < self.settle_s:
+                        # ... but it never stayed closed as a finger holds it: no finger
+                        # pressed, so the next press counts only after the pin lay still again
+                        pin.settled = False
+                if pin.held or not pin.settled:
                     return False
                 pin.held = True
                 pin.touched = False
@@ -240,6 +272,9 @@ class EdgeDebouncer:
                 pin.noisy += [now] * self.noisy_bursts
         if not down and quiet_for >= self.touch_s:
             pin.touched = True  # closed as long as a finger holds: the press was one
+        elif not down and quiet_for >= self.chatter_s:
+            # closed longer than a bounce, let go sooner than a finger does: floating
+            pin.noisy += [now] * self.noisy_bursts
         if down and pin.held and not pin.touched and self.chatter_s <= quiet_for < self.lift_s:
             # the last press was an edge, not a finger: it never stayed closed, and the pin
             # closes again sooner than a hand comes back
@@ -266,6 +301,15 @@ class EdgeDebouncer:
             return True
         return False
 
+    def _new_pin(self, now: float) -> _PinState:
+        """The state of a pin heard from for the first time, at ``now``."""
+        if self.settle_s > 0:
+            # it has lain still since we began listening, and no longer as far as we know
+            return _PinState(last_edge=self._since, tokens=self.storm_edges, settled=False)
+        # a pin never heard from has been quiet for long (not just release_s: a rounding
+        # error would make that a level held shorter than the debounce time)
+        return _PinState(last_edge=now - self.release_s - 1.0, tokens=self.storm_edges, settled=True)
+
     def is_held(self, name: str) -> bool:
         """True while ``name`` counts as pressed (its release is not yet confirmed)."""
         with self._lock:
@@ -277,8 +321,10 @@ class EdgeDebouncer:
             return True
 
     def reset(self) -> None:
-        """Forget every button."""
+        """Forget every button (with ``settle_s``, each must lie still again before it counts)."""
         with self._lock:
+            if self.settle_s > 0:
+                self._since = self._clock()
             self._pins.clear()
             self.muted.clear()
             self.floating.clear()
@@ -296,9 +342,9 @@ def power_of_ten(n: int) -> bool:
 class _PinState:
     """What :class:`EdgeDebouncer` remembers of one pin."""
 
-    __slots__ = ("down", "held", "last_edge", "noisy", "tokens", "touched", "unsettled")
+    __slots__ = ("down", "held", "last_edge", "noisy", "settled", "tokens", "touched", "unsettled")
 
-    def __init__(self, last_edge: float, tokens: float) -> None:
+    def __init__(self, last_edge: float, tokens: float, *, settled: bool) -> None:
         self.down = False      # raw level at the last edge
         self.held = False      # a press was accepted and its release is not confirmed
         self.last_edge = last_edge
@@ -306,3 +352,4 @@ class _PinState:
         self.unsettled = 0            # levels held longer than a bounce in the burst under way
         self.touched = True           # the contact stayed closed for touch_s since the last press
         self.noisy: list[float] = []  # when the recent unsettled bursts were seen
+        self.settled = settled        # it lay still for settle_s once: its presses may count

@@ -32,7 +32,7 @@ from typing import Any
 
 from companion.paths import shipped_pins_file
 
-from .debounce import EdgeDebouncer
+from .debounce import SETTLE_S, EdgeDebouncer
 from .events import BUTTONS
 from .holds import MENU_HOLD_S, STAFF_HOLD_S, HoldGestures, TimerFactory, thread_timer
 from .hub import InputHub
@@ -169,6 +169,9 @@ class GpioButtons:
     thread of ours runs while nobody presses anything. The debounced edges then go to
     :attr:`gestures` (a :class:`~companion.inputs.holds.HoldGestures` with ``menu_s``,
     ``staff_s`` and ``timer``), whose one-shot timer runs only while UNDO is held.
+    ``settle_s`` (0: off) is how long a pin must lie still after the pins open before its
+    first press counts; :func:`start_gpio` opens the kiosk's pins with :data:`SETTLE_S`, so a
+    pin that floats from the start is muted without a phantom press.
     """
 
     def __init__(
@@ -182,6 +185,7 @@ class GpioButtons:
         menu_s: float = MENU_HOLD_S,
         staff_s: float = STAFF_HOLD_S,
         timer: TimerFactory = thread_timer,
+        settle_s: float = 0.0,
     ) -> None:
         from gpiozero import DigitalInputDevice  # imported here so a desktop without gpiozero runs
 
@@ -190,7 +194,7 @@ class GpioButtons:
                 raise ValueError(f"unknown button {name!r}")
         self.hub = hub
         self.pins = dict(pins)
-        self.debouncer = EdgeDebouncer(release_s, clock)
+        self.debouncer = EdgeDebouncer(release_s, clock, settle_s=settle_s)
         self.gestures = HoldGestures(
             lambda name: hub.put(name, "gpio"),
             release_s=release_s, menu_s=menu_s, staff_s=staff_s, clock=clock, timer=timer,
@@ -268,13 +272,17 @@ def start_gpio(
     pin_factory: Any = None,
     *,
     path: Path | str | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> GpioButtons | None:
     """Start the GPIO buttons, or return None where there is no pin library (a desktop).
 
-    ``pins`` defaults to :func:`load_pins` (``path``); a wrong pin map raises
+    ``pins`` defaults to :func:`load_pins` (``path``); ``clock`` is the buttons' clock (a test's
+    fake one); a wrong pin map raises
     :class:`PinMapError`, because a miswired kiosk should be noticed, not silently run on
     touch alone. When gpiozero cannot find any pin library it logs one line and returns None,
-    so the keyboard and touch screen take over.
+    so the keyboard and touch screen take over. The pins open with :data:`SETTLE_S`: each must
+    lie still for it before its first press counts, so an unconnected pin that floats from the
+    start makes no phantom press.
     """
     try:
         from gpiozero.exc import BadPinFactory, PinFactoryFallback
@@ -288,7 +296,7 @@ def start_gpio(
         # that is four warnings for one fact. Collect them and say it once.
         warnings.simplefilter("always", PinFactoryFallback)
         try:
-            buttons = GpioButtons(hub, pins, pin_factory=pin_factory)
+            buttons = GpioButtons(hub, pins, pin_factory=pin_factory, clock=clock, settle_s=SETTLE_S)
         except BadPinFactory:
             log.info("no GPIO pin library here; GPIO buttons are off, use the keyboard")
             for warning in fallbacks:

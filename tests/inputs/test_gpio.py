@@ -10,7 +10,7 @@ import pytest
 from gpiozero import Button
 from gpiozero.exc import GPIOPinInUse
 
-from companion.inputs.debounce import Debouncer
+from companion.inputs.debounce import SETTLE_S, Debouncer
 from companion.inputs.events import BUTTONS
 from companion.inputs.gpio import DEFAULT_PINS_PATH, GpioButtons, load_pins, start_gpio
 from companion.inputs.hub import InputHub
@@ -159,8 +159,21 @@ def test_buttons_use_pull_up_and_no_gpiozero_bounce(mock_factory, buttons):
 
 
 def test_start_gpio_with_mock_pins(mock_factory, hub, clock):
-    b = start_gpio(hub, PINS)
+    b = start_gpio(hub, PINS, clock=clock)
     assert isinstance(b, GpioButtons)
+    clock.advance(SETTLE_S)  # the pins lie still after they open, as they do while the screen comes up
+    tap(pin(mock_factory, 23), clock)
+    assert [e.name for e in hub.drain()] == ["right"]
+    b.close()
+
+
+def test_start_gpio_counts_a_press_only_once_the_pin_lay_still(mock_factory, hub, clock):
+    b = start_gpio(hub, PINS, clock=clock)
+    assert b is not None and b.debouncer.settle_s == SETTLE_S
+    clock.advance(SETTLE_S / 2)
+    tap(pin(mock_factory, 23), clock)  # nothing yet tells a finger from a floating pin
+    assert hub.drain() == []
+    clock.advance(SETTLE_S)  # still for SETTLE_S since: a finger
     tap(pin(mock_factory, 23), clock)
     assert [e.name for e in hub.drain()] == ["right"]
     b.close()
