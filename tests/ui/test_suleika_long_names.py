@@ -149,3 +149,34 @@ def test_a_name_wider_than_the_panel_is_shortened_at_the_read_size(app):
     shown = [t for t in rec.texts if panel.SCORES.contains(t.drawn) and t.text.startswith("WWW")]
     assert len(shown) == 1 and shown[0].cut and shown[0].text.endswith("…") and shown[0].px >= READ_PX
     assert [t.text for t in rec.texts if t.text in WIDEST[:3]] == WIDEST[:3]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_end_screen_board_leaves_room_for_wide_names_and_for_every_word_of_a_tie_break(app):
+    """The final board is narrower beside wide names; a tie-break's note under it still gets
+    a line as wide as its longest word ("Gleichstand:"), at the read size."""
+    from companion.games.suleika.rules.state import evolve
+    from companion.games.suleika.screen.view import View
+    from tests.ui.test_suleika_readable import play_until
+
+    session = play_until(3, lambda st: st is None, names=False)
+    session.header["names"] = WIDEST[:3]
+    scene = SuleikaScene(app, session)
+    assert scene.tie_break() == "" and scene.end_picture_rect().w < 160
+    st = session.state
+    seen = View(st).visible
+    a, b = sorted(range(3), key=lambda s: seen[s])[-2:]
+    money = [0, 0, 0]
+    money[a], money[b] = 100 - seen[a], 100 - seen[b]
+    session.states[-1] = evolve(st, money=tuple(money), out=(False, False, False))
+    scene = SuleikaScene(app, session)
+    why = scene.tie_break()
+    assert why
+    rect = scene.end_picture_rect()
+    assert rect.w >= max(text_size(word, read_size())[0] for word in why.split())
+    end = app.routes["end"](app, table=scene)
+    app.show(end)
+    with recording() as rec:
+        end.draw(app.screen)
+    note = [t for t in rec.texts if t.text == why]
+    assert note and not note[0].cut and note[0].px >= READ_PX and rect.contains(note[0].drawn)

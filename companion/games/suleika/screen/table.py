@@ -27,7 +27,7 @@ from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row
+from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row, text_size
 from companion.ui.kit.scoreboard import ScoreRow
 from companion.ui.table import TableScene
 
@@ -38,6 +38,7 @@ LEFT_OF = {"N": "W", "W": "S", "S": "E", "E": "N"}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
 FACES = (1, 2, 3, 4)
 COUNT_W = 60  #: under the final board: a colour's swatch and its cells ("15" at the smallest size)
+END_PICTURE_W, END_PICTURE_NARROW = 230, 148  #: the final board's width on the end screen (px)
 BOARD_AREA = pygame.Rect(0, 0, panel.X - 4, 480)   #: the board layer: the market and its margin
 PANEL_AREA = pygame.Rect(panel.X - 4, 0, 800 - panel.X + 4, 480)
 BOARD_EDGES = [pygame.Rect(0, 0, BOARD_AREA.w, board.AREA.y), pygame.Rect(0, board.AREA.bottom, BOARD_AREA.w, 480),
@@ -587,9 +588,17 @@ class SuleikaScene(TableScene):
                 (self.t("score"), list(view.scores))]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        """The final board at the right of the end screen, narrow enough that the figures'
-        table keeps the widest names of 14 letters whole at the read size beside it."""
-        return pygame.Rect(632, 122, 148, 270)
+        """The final board at the right of the end screen: 230 px wide where the names are
+        short enough for the figures' table beside it (some 230 px a name); narrower (148 px)
+        where a name is wider, so that the table keeps every name of 14 letters whole at the
+        read size; always as wide as the longest word of a tie-break's note, which must be
+        read whole (a name then gets a little smaller rather than the note break a word)."""
+        widest = max(text_size(name, read_size())[0] for name in self.seat_names())
+        w = END_PICTURE_W if widest <= END_PICTURE_W else END_PICTURE_NARROW
+        words = self.tie_break().split()
+        if words:
+            w = max(w, max(text_size(word, read_size())[0] for word in words) + 4)
+        return pygame.Rect(780 - w, 122, w, 270)
 
     def tie_break(self) -> str:
         """Why the winner won when the points tie ("Gleichstand: mehr Felder, 12 zu 11"),
