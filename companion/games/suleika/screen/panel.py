@@ -9,7 +9,9 @@ The panel is 340 px wide, laid out once::
     [ ◀ ][ ▲ ][ ▶ ][ Würfeln ]       heading and roll; placing: [◀][▶][colour][OK]
     [ ⚀ ][ ⚁ ][ ⚂ ][ ⚃ ]              what a real die shows
     Echter Würfel    Geld Punkte     their label, and the scores' headings
-    one row a player                 the scores (``scores.Scores``)
+    one row a player                 the scores (``scores.Scores``; with names too wide for the
+                                     money beside them, a strip of every seat's money, then a
+                                     line a name)
 
 Every text here is at the read size, every key at least 64 px. Sentences are built with
 names shortened to fit (``short``), so "… ist am Zug" never loses its verb.

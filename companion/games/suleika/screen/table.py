@@ -602,7 +602,12 @@ class SuleikaScene(TableScene):
 
     def tie_break(self) -> str:
         """Why the winner won when the points tie ("Gleichstand: mehr Felder, 12 zu 11"),
-        or "" when the points alone decided (or several share the win: the end screen says so)."""
+        or "" when the points alone decided (or several share the win: the end screen says so);
+        worked out once per position and language (the end screen asks twice: the picture's
+        width, and its note)."""
+        return self.session.per_position(f"suleika.tie_break.{self.t.lang}", lambda _state: self._tie_break())
+
+    def _tie_break(self) -> str:
         st, view = self.state, self.view
         won = self.winners()
         inside = [s for s in range(st.players) if not st.out[s]]
