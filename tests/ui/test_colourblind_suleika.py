@@ -43,10 +43,13 @@ def apart(patterns: dict[str, list[bool]]) -> list[tuple[str, str, float]]:
     return out
 
 
-def played(players: int, laid: int = 16) -> Session:
+def played(players: int, laid: int = 16, names: list[str] | None = None) -> Session:
     """A game played at random until every colour lies on the board at least once."""
     for seed in range(1, 60):
-        session = Session.new({"game": "suleika", "players": players, "seed": seed}, Store(":memory:"))
+        header = {"game": "suleika", "players": players, "seed": seed}
+        if names:
+            header["names"] = names[:players]
+        session = Session.new(header, Store(":memory:"))
         rng = random.Random(seed)
         while not session.over and session.state.laid < laid:
             session.act(random_step(session.engine, session.state, rng))
@@ -58,10 +61,16 @@ def played(players: int, laid: int = 16) -> Session:
     raise AssertionError("no game shows every colour")
 
 
-@pytest.mark.parametrize("players", [4, 2])
+#: names too wide to leave the money room beside them: each has a line of its own, and the
+#: money of every seat stands in a strip with the seat's swatch (two swatches a seat)
+WIDE = ["Mohammed Ameen", "Scheherazade A", "Magdalena Wimm", "Bartholomäus M"]
+
+
+@pytest.mark.parametrize("players,names", [(4, None), (2, None), (4, WIDE), (3, WIDE)],
+                         ids=["4", "2", "4 wide names", "3 wide names"])
 @pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
-def test_every_seat_stays_apart_by_pattern_for_colour_blind_eyes(app, players, matrix):
-    session = played(players)
+def test_every_seat_stays_apart_by_pattern_for_colour_blind_eyes(app, players, names, matrix):
+    session = played(players, names=names)
     scene = app.routes["table"](app, session=session)
     app.show(scene)
     settle(app)
@@ -77,14 +86,18 @@ def test_every_seat_stays_apart_by_pattern_for_colour_blind_eyes(app, players, m
                 on_board[top[0]] = grey_pattern(screen, inner.topleft, matrix)
     assert set(on_board) == {c for seat in st.colors for c in seat}
     assert apart(on_board) == []
-    # the scores: each seat's swatch (two colours share one, one above the other)
-    in_scores: dict[str, list[bool]] = {}
-    for seat, row in enumerate(scene.scores.rows):
-        colours = st.colors[seat]
-        h = (row.h - 8 - 2 * (len(colours) - 1)) // len(colours)
-        for k, colour in enumerate(colours):
-            x, y = row.x + 2, row.y + 4 + k * (h + 2)
-            sample = pygame.Surface((SAMPLE, SAMPLE))
-            sample.blit(screen, (0, 0), pygame.Rect(x, y, min(SAMPLE, 22), min(SAMPLE, h)))
-            in_scores[colour] = grey_pattern(sample, (0, 0), matrix)
-    assert apart(in_scores) == []
+    # the scores: each seat's swatch (two colours share one, one above the other), beside its
+    # name and, where the money stands in a strip, beside its money
+    lines = [scene.scores.rows, *([scene.scores.chips] if scene.scores.chips else [])]
+    assert (scene.scores.mode == "strip") == bool(names)
+    for places in lines:
+        in_scores: dict[str, list[bool]] = {}
+        for seat, row in enumerate(places):
+            colours = st.colors[seat]
+            h = (row.h - 8 - 2 * (len(colours) - 1)) // len(colours)
+            for k, colour in enumerate(colours):
+                x, y = row.x + 2, row.y + 4 + k * (h + 2)
+                sample = pygame.Surface((SAMPLE, SAMPLE))
+                sample.blit(screen, (0, 0), pygame.Rect(x, y, min(SAMPLE, 22), min(SAMPLE, h)))
+                in_scores[colour] = grey_pattern(sample, (0, 0), matrix)
+        assert apart(in_scores) == []

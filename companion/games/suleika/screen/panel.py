@@ -9,7 +9,9 @@ The panel is 340 px wide, laid out once::
     [ ◀ ][ ▲ ][ ▶ ][ Würfeln ]       heading and roll; placing: [◀][▶][colour][OK]
     [ ⚀ ][ ⚁ ][ ⚂ ][ ⚃ ]              what a real die shows
     Echter Würfel    Geld Punkte     their label, and the scores' headings
-    one row a player                 the scores (``scores.Scores``)
+    one row a player                 the scores (``scores.Scores``; with names too wide for the
+                                     money beside them, a strip of every seat's money, then a
+                                     line a name)
 
 Every text here is at the read size, every key at least 64 px. Sentences are built with
 names shortened to fit (``short``), so "… ist am Zug" never loses its verb.
@@ -39,6 +41,7 @@ ACTIONS = row(pygame.Rect(X, 178, W, 64), [64, 64, 64, 133], 5, touch=True)
 KEYS = row(pygame.Rect(X, 245, W, 64), 4, 5, touch=True)  #: the faces of a real die
 SCORES = pygame.Rect(X, 312, W, 480 - 312)
 SWATCH = 24
+TURN_NAME = SWATCH + 4  #: the turn line's words start this far right of its swatch's left edge
 #: where refusals and notes appear: over the half of the board Omar is not in
 BANNER_TOP = pygame.Rect(8, 20, 432, 150)
 BANNER_BOTTOM = pygame.Rect(8, 310, 432, 150)
@@ -147,8 +150,12 @@ def _status_text(scene: SuleikaScene, now: float) -> str:
     hint = view.hint_for(st.facing)
     roller = view.roller
     if st.phase == "heading" and roller is not None:
-        whole = t("suleika.ui.heading_for", name=scene.seat_name(roller))  # a name of 14 letters fits
-        return whole if fits_status(whole) else t("suleika.ui.heading_for", name=short(scene.seat_name(roller)))
+        name = scene.seat_name(roller)
+        for key in ("heading_for", "heading_for_long"):  # the second puts the name on a line of its own
+            whole = t(f"suleika.ui.{key}", name=name)
+            if fits_status(whole):
+                return whole
+        return t("suleika.ui.heading_for_long", name=short(name, STATUS.w))  # wider than the panel
     if hint is None:
         return t("suleika.ui.roll_now")
     if hint.expected_payment < 0.05:
@@ -172,7 +179,7 @@ def turn_text(scene: SuleikaScene, seat: int) -> str:
     """Whose turn it is, the name always whole: the usual sentence, else its shorter form
     ("Am Zug: Spieler 3"), else the name alone beside the seat's swatch (the scores' row of
     that seat is lit as well); only a name wider than the whole line is shortened."""
-    name, width = scene.seat_name(seat), TURN.w - SWATCH - 8
+    name, width = scene.seat_name(seat), TURN.w - TURN_NAME
     for text in (scene.t("turn_of", name=name), scene.t("turn_short", name=name), name):
         if text_size(text, read_size())[0] <= width:  # measured once (the panel asks every frame)
             return text

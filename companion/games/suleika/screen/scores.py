@@ -1,26 +1,40 @@
 """The Suleika scores under the panel's keys: per player a swatch, the name whole at the read
-size, and as many figures as leave the names whole.
+size, and the money (and the points where they fit) at the read size too.
 
-The panel is 340 px wide, and a 14-letter name ("Maximiliane-So") takes about 250 px at the
-read size, so the figures cannot always all stand beside it. The layout is chosen once per
-game from the names: money and points beside each name when the names leave room; else,
-with two players, each row has room for two lines (the name, then the figures under it);
-with three or four, points go and money stays: the companion is the bank, so what each
-player holds is seen nowhere else, while points (money plus the visible cells) matter only
-at the end, where the end screen counts them. (Carpets left are said to the one laying.)
-The headings are drawn right-aligned over their columns and may reach left over the names'
-heading space, so a long word ("Punkte", "score") is never cut; money is headed by a Dinar
-coin, so the free part left of them holds a caption whole (the real-die keys' label, right
-above it).
+The panel is 340 px wide; a 14-letter name takes up to some 310 px at the read size
+("Mohammed Ameen" 305 px, "Scheherazade A" 261 px): a line of its own. The layout is chosen
+once per game from the names:
+
+- ``"row"``: money and points beside each name, or the money alone, when the names leave room;
+- ``"two_lines"``: two players, each row two lines high: the name, then the figures under it;
+- ``"strip"``: three or four players with a name too wide to leave room for the money: each
+  name on a line of its own, as wide as the panel, and the money of every seat in one strip
+  above them, per seat its swatch and its Dinar (the companion is the bank: what each player
+  holds is seen nowhere else, at the read size). With three players the headings' line stays;
+  with four it gives its height to the strip (the rows are 33 px: a line at the read size).
+
+Points (money plus the visible cells) matter only at the end, where the end screen counts
+them: they go first. Carpets left are said to the one laying. The headings are drawn
+right-aligned over their columns and may reach left over the names' heading space, so a long
+word ("Punkte", "score") is never cut; money is headed by a Dinar coin, so the free part left
+of them holds a caption whole (the real-die keys' label, right above it).
+
+A name wider than the whole line (no realistic 14-letter name is: "WWWWWWWWWWWWWW" is 420 px)
+is shortened with "…" at the read size.
 
 >>> import pygame; pygame.font.init()
 >>> board = Scores(pygame.Rect(456, 312, 340, 168), ["Jörg", "Ben", "Anna", "Özlem"], ("Geld", "Punkte"))
->>> board.figures, board.two_lines
-((0, 1), False)
->>> Scores(board.rect, ["Maximiliane-So"] * 4, ("Geld", "Punkte")).figures
+>>> board.figures, board.mode
+((0, 1), 'row')
+>>> Scores(board.rect, ["Alexanderplatz"] * 4, ("Geld", "Punkte")).figures
 (0,)
->>> Scores(board.rect, ["Maximiliane-So"] * 2, ("Geld", "Punkte")).two_lines
-True
+>>> Scores(board.rect, ["Scheherazade A"] * 2, ("Geld", "Punkte")).mode
+'two_lines'
+>>> long = Scores(board.rect, ["Scheherazade A", "Jörg", "Ben", "Mohammed Ameen"], ("Geld", "Punkte"))
+>>> long.mode, long.figures, long.strip.h, long.row_h, long.head is None
+('strip', (0,), 35, 33, True)
+>>> Scores(board.rect, ["Scheherazade A", "Jörg", "Ben"], ("Geld", "Punkte")).head is None
+False
 """
 
 from __future__ import annotations
@@ -36,6 +50,7 @@ from companion.ui.kit.scoreboard import ScoreRow
 SWATCH = 22     #: a seat's swatch (two colours share it, one above the other)
 FIGURE = 56     #: a figure column: three digits at the read size
 GAP = 2
+NAME_H = 33     #: a name's line at the read size, umlauts and descenders ("Jörg") inside it
 #: which figure columns to try, most first: (money, points) by index
 CHOICES = ((0, 1), (0,))
 
@@ -63,24 +78,43 @@ class Scores:
     def __init__(self, rect: pygame.Rect, names: Sequence[str], headings: Sequence[str]) -> None:
         self.rect = pygame.Rect(rect)
         self.headings = tuple(headings)
-        head_h = line_height(min_size())
-        self.head = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, head_h)
-        body = pygame.Rect(self.rect.x, self.head.bottom, self.rect.w, self.rect.bottom - self.head.bottom)
         n = len(names)
-        self.row_h = body.h // n  # rows touch: four of them need every pixel of the read size
-        self.rows = [pygame.Rect(body.x, body.y + i * self.row_h, body.w, self.row_h) for i in range(n)]
         read_h = line_height(read_size())
+        head_h = line_height(min_size())
         widest = max(name_width(name) for name in names)
-        self.two_lines = False
+        self.mode = "row"
         self.figures: tuple[int, ...] = CHOICES[-1]
+        self.strip: pygame.Rect | None = None
+        self.head: pygame.Rect | None = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, head_h)
+        top = self.rect.y + head_h
         if widest <= self.name_room(len(CHOICES[0])):
             self.figures = CHOICES[0]
-        elif self.row_h >= 2 * read_h:   # two players: the name on its own line, figures under it
-            self.two_lines, self.figures = True, CHOICES[0]
+        elif widest <= self.name_room(len(CHOICES[-1])):
+            pass
+        elif (self.rect.bottom - top) // n >= 2 * read_h:  # two players: the name, figures under it
+            self.mode, self.figures = "two_lines", CHOICES[0]
+        else:  # every name on a line of its own, the money of all in a strip above them
+            self.mode = "strip"
+            if (self.rect.bottom - top - read_h) // n < read_h:  # four: the headings' line gives way
+                self.head, top = None, self.rect.y
+            self.strip = pygame.Rect(self.rect.x, top, self.rect.w, read_h)
+            top = self.strip.bottom
+        self.row_h = (self.rect.bottom - top) // n  # rows touch: four need every pixel of a read line
+        self.rows = [pygame.Rect(self.rect.x, top + i * self.row_h, self.rect.w, self.row_h) for i in range(n)]
+        if self.row_h < NAME_H:
+            raise ValueError(f"Suleika scores: rows of {self.row_h} px for {n} players; a name needs {NAME_H}")
+        self.chips = self._chips(n) if self.strip is not None else []
 
     def name_room(self, figures: int) -> int:
         """Px left for a name beside ``figures`` columns."""
         return self.rect.w - (SWATCH + 3 * GAP) - figures * (FIGURE + GAP)
+
+    def _chips(self, n: int) -> list[pygame.Rect]:
+        """The strip's part per seat, each on a box of its own: the seat's swatch, its money
+        right after it (a swatch and three digits fit in a quarter of the panel)."""
+        assert self.strip is not None
+        w = self.strip.w // n
+        return [pygame.Rect(self.strip.x + i * w, self.strip.y, w, self.strip.h) for i in range(n)]
 
     def columns(self, line: pygame.Rect) -> list[pygame.Rect]:
         """The figure cells of one line, left to right."""
@@ -92,13 +126,20 @@ class Scores:
         x = line.x + SWATCH + 3 * GAP
         # a capital with an umlaut ("Özlem") stands a pixel or two above a line: the name's box
         # reaches that far into the rows around it (the rows touch; glyphs keep clear)
-        if self.two_lines:
+        if self.mode == "two_lines":
             return pygame.Rect(x, line.y - 1, line.right - x, line.h // 2 + 2)
+        if self.mode == "strip":
+            return pygame.Rect(x, line.y - 1, line.right - x, line.h + 2)
         return pygame.Rect(x, line.y - 1, self.name_room(len(self.figures)), line.h + 2)
 
     def figure_cells(self, i: int) -> list[pygame.Rect]:
+        """Where row ``i``'s figures stand: beside or under the name, or its seat's part of
+        the strip (the money: right of the swatch)."""
+        if self.mode == "strip":
+            chip = self.chips[i]
+            return [pygame.Rect(chip.x + SWATCH + 3 * GAP, chip.y, FIGURE, chip.h)]
         line = self.rows[i]
-        if self.two_lines:
+        if self.mode == "two_lines":
             line = pygame.Rect(line.x, line.y + line.h // 2, line.w, line.h - line.h // 2)
         return self.columns(line)
 
@@ -106,7 +147,10 @@ class Scores:
         """Each shown heading right-aligned over its column, reaching left where it is wider;
         a heading never runs into the one left of it. The money column's heading is a coin
         (:data:`COIN`) where the points are shown beside it: the line then keeps room on its
-        left for the real-die keys' label, whole in both languages."""
+        left for the real-die keys' label, whole in both languages. None without the
+        headings' line (four players in a strip: the strip's swatches say whose money)."""
+        if self.head is None:
+            return []
         out: list[tuple[str, pygame.Rect]] = []
         left_edge = self.head.right + 4 * GAP
         for j, cell in reversed(list(enumerate(self.columns(self.head)))):
@@ -117,8 +161,10 @@ class Scores:
             left_edge = right - w
         return list(reversed(out))
 
-    def caption_room(self) -> pygame.Rect:
-        """The heading line's free part, left of the headings."""
+    def caption_room(self) -> pygame.Rect | None:
+        """The heading line's free part, left of the headings (None without that line)."""
+        if self.head is None:
+            return None
         left = min(r.x for _, r in self.heading_cells()) - 2 * GAP
         return pygame.Rect(self.head.x, self.head.y, left - self.head.x, self.head.h)
 
@@ -133,17 +179,21 @@ class Scores:
             line = self.rows[i]
             if data.current:
                 pygame.draw.rect(surf, theme.PANEL_HI, line, border_radius=6)
-            h = (line.h - 8 - 2 * (len(data.colours) - 1)) // len(data.colours)
-            for k, colour in enumerate(data.colours):
-                surf.blit(theme.swatch(colour, SWATCH, h), (line.x + GAP, line.y + 4 + k * (h + 2)))
+            draw_swatches(surf, line, data.colours)
+            if self.mode == "strip":
+                chip = self.chips[i]
+                pygame.draw.rect(surf, theme.PANEL_HI if data.current else theme.PANEL, chip.inflate(-2, 0),
+                                 border_radius=6)
+                draw_swatches(surf, chip, data.colours)
             for label in self.row_labels(i, data):
                 label.draw(surf)
 
     def row_labels(self, i: int, data: ScoreRow) -> list[Label]:
         """The texts of row ``i``: the name, then the figures shown."""
         ink = theme.INK_DIM if data.out else theme.INK
+        align = "left" if self.mode == "strip" else "right"  # in the strip: right after the seat's swatch
         return [Label(data.name, self.name_cell(i), role="read", color=ink),
-                *(Label(data.figures[j], cell, role="read", color=theme.GOLD if data.current else ink, align="right")
+                *(Label(data.figures[j], cell, role="read", color=theme.GOLD if data.current else ink, align=align)
                   for j, cell in zip(self.figures, self.figure_cells(i), strict=True))]
 
     def shape(self, rows: Sequence[ScoreRow]) -> None:
@@ -152,3 +202,11 @@ class Scores:
         for i, data in enumerate(rows):
             for label in self.row_labels(i, data):
                 label.fitted()
+
+
+def draw_swatches(surf: pygame.Surface, line: pygame.Rect, colours: Sequence[str]) -> None:
+    """A seat's swatch at the left of ``line``: its colours one above the other, each with its
+    pattern (colour is never the only sign)."""
+    h = (line.h - 8 - 2 * (len(colours) - 1)) // len(colours)
+    for k, colour in enumerate(colours):
+        surf.blit(theme.swatch(colour, SWATCH, h), (line.x + GAP, line.y + 4 + k * (h + 2)))

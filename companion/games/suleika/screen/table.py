@@ -27,7 +27,7 @@ from companion.games.suleika.screen.view import Placement, View, Views
 from companion.inputs.events import InputEvent
 from companion.session.session import Session
 from companion.ui import theme
-from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row
+from companion.ui.kit import Control, Label, Layer, inset, line_height, read_size, room_for, row, text_size
 from companion.ui.kit.scoreboard import ScoreRow
 from companion.ui.table import TableScene
 
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 LEFT_OF = {"N": "W", "W": "S", "S": "E", "E": "N"}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
 FACES = (1, 2, 3, 4)
+COUNT_W = 60  #: under the final board: a colour's swatch and its cells ("15" at the smallest size)
+END_PICTURE_W, END_PICTURE_NARROW = 230, 148  #: the final board's width on the end screen (px)
 BOARD_AREA = pygame.Rect(0, 0, panel.X - 4, 480)   #: the board layer: the market and its margin
 PANEL_AREA = pygame.Rect(panel.X - 4, 0, 800 - panel.X + 4, 480)
 BOARD_EDGES = [pygame.Rect(0, 0, BOARD_AREA.w, board.AREA.y), pygame.Rect(0, board.AREA.bottom, BOARD_AREA.w, 480),
@@ -478,7 +480,7 @@ class SuleikaScene(TableScene):
                 w = panel.SWATCH // len(colours)
                 for k, c in enumerate(colours):
                     surf.blit(theme.swatch(c, w, panel.TURN.h - 6), (panel.TURN.x + k * w, panel.TURN.y + 3))
-                sw = panel.SWATCH + 8
+                sw = panel.TURN_NAME
                 Label(panel.turn_text(self, seat), pygame.Rect(panel.TURN.x + sw, panel.TURN.y, panel.TURN.w - sw,
                                                                panel.TURN.h), role="read", color=theme.GOLD).draw(surf)
             self.status_label(now).draw(surf)
@@ -524,8 +526,8 @@ class SuleikaScene(TableScene):
         """The scores of the state shown, the real-die keys' label over them, and a line
         through the name of a player who went out."""
         self.scores.draw(surf, self.score_rows(shown))
-        if self.state.phase != "over":  # the real-die keys' label: a tab hanging under them
-            room = self.scores.caption_room()
+        room = self.scores.caption_room()
+        if self.state.phase != "over" and room is not None:  # the real-die keys' label: a tab under them
             text = self.t("suleika.ui.real_die")
             top = panel.KEYS[0].bottom
             tab = pygame.Rect(room.x, top, min(room.w, Label(text, room).fitted().image.get_width() + 16),
@@ -586,11 +588,26 @@ class SuleikaScene(TableScene):
                 (self.t("score"), list(view.scores))]
 
     def end_picture_rect(self) -> pygame.Rect | None:
-        return pygame.Rect(550, 122, 230, 270)
+        """The final board at the right of the end screen: 230 px wide where the names are
+        short enough for the figures' table beside it (some 230 px a name); narrower (148 px)
+        where a name is wider, so that the table keeps every name of 14 letters whole at the
+        read size; always as wide as the longest word of a tie-break's note, which must be
+        read whole (a name then gets a little smaller rather than the note break a word)."""
+        widest = max(text_size(name, read_size())[0] for name in self.seat_names())
+        w = END_PICTURE_W if widest <= END_PICTURE_W else END_PICTURE_NARROW
+        words = self.tie_break().split()
+        if words:
+            w = max(w, max(text_size(word, read_size())[0] for word in words) + 4)
+        return pygame.Rect(780 - w, 122, w, 270)
 
     def tie_break(self) -> str:
         """Why the winner won when the points tie ("Gleichstand: mehr Felder, 12 zu 11"),
-        or "" when the points alone decided (or several share the win: the end screen says so)."""
+        or "" when the points alone decided (or several share the win: the end screen says so);
+        worked out once per position and language (the end screen asks twice: the picture's
+        width, and its note)."""
+        return self.session.per_position(f"suleika.tie_break.{self.t.lang}", lambda _state: self._tie_break())
+
+    def _tie_break(self) -> str:
         st, view = self.state, self.view
         won = self.winners()
         inside = [s for s in range(st.players) if not st.out[s]]
@@ -616,11 +633,15 @@ class SuleikaScene(TableScene):
             board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
             Label(why, note, role="say", wrap=True, color=theme.GOLD, valign="bottom").draw(surf)
             return
-        side = min(rect.w, rect.h - 34)
-        board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
         colours = [c for seat in st.colors for c in seat]
         counts = {c: sum(1 for line in st.board for top in line if top is not None and top[0] == c) for c in colours}
-        slots = row(pygame.Rect(rect.x, rect.bottom - 30, rect.w, 30), len(colours), 4)
+        across = max(1, min(len(colours), rect.w // COUNT_W))  # a swatch and two digits each, whole
+        lines = -(-len(colours) // across)
+        side = min(rect.w, rect.h - 30 * lines - 4)
+        board.draw_mini(surf, pygame.Rect(rect.centerx - side // 2, rect.y, side, side), st)
+        slots = [slot for k in range(lines)
+                 for slot in row(pygame.Rect(rect.x, rect.y + side + 4 + 30 * k, rect.w, 30),
+                                 len(colours[k * across:(k + 1) * across]), 4)]
         for colour, slot in zip(colours, slots, strict=True):
             surf.blit(theme.swatch(colour, 22, 22), (slot.x, slot.y + 4))
             Label(str(counts[colour]), pygame.Rect(slot.x + 26, slot.y, slot.w - 26, slot.h), role="min").draw(surf)
