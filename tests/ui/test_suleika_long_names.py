@@ -24,7 +24,7 @@ from companion.games.suleika.screen.scores import Scores
 from companion.games.suleika.screen.table import SuleikaScene
 from companion.session.session import Session
 from companion.session.store import Store
-from companion.ui.kit import READ_PX, problems, read_size, recording, text_size
+from companion.ui.kit import READ_PX, line_height, problems, read_size, recording, text_size
 from companion.ui.shell.end import EndScene
 from companion.ui.shell.names import MAX_LEN
 from tests.ui.screen import fake_clock, press, settle
@@ -180,3 +180,14 @@ def test_the_end_screen_board_leaves_room_for_wide_names_and_for_every_word_of_a
         end.draw(app.screen)
     note = [t for t in rec.texts if t.text == why]
     assert note and not note[0].cut and note[0].px >= READ_PX and rect.contains(note[0].drawn)
+    # every line of the note starts where the first does: no line begins with the space
+    # SDL_ttf keeps when a line is narrower than a word and its space (" mehr")
+    drawn, ground = note[0].drawn, app.screen.get_at((rect.right - 1, rect.bottom - 1))
+    starts = []
+    for top in range(drawn.top, drawn.bottom - line_height(read_size()) // 2, line_height(read_size())):
+        lit = [x for x in range(drawn.left, drawn.right) for y in range(top, min(top + line_height(read_size()),
+                                                                                  drawn.bottom))
+               if app.screen.get_at((x, y)) != ground]
+        if lit:
+            starts.append(min(lit))
+    assert len(starts) >= 2 and max(starts) - min(starts) <= 3, starts

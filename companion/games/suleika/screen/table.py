@@ -597,7 +597,9 @@ class SuleikaScene(TableScene):
         w = END_PICTURE_W if widest <= END_PICTURE_W else END_PICTURE_NARROW
         words = self.tie_break().split()
         if words:
-            w = max(w, max(text_size(word, read_size())[0] for word in words) + 4)
+            # a word and the space after it: SDL_ttf breaks a line narrower than that before
+            # the space, which then starts the next line (" mehr")
+            w = max(w, max(text_size(word + " ", read_size(), True)[0] for word in words) + 4)
         return pygame.Rect(780 - w, 122, w, 270)
 
     def tie_break(self) -> str:
