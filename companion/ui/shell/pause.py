@@ -119,7 +119,9 @@ class PauseScene(Scene):
         for b in self.buttons:
             b.draw(surf)
         # while "really end?" stands, the note says what ending does, not that the game stays
-        note = self.t("pause_end_note" if self.laid_sure else "pause_to_menu_note")
+        # and a game with no step yet is not offered again (nothing of it to lose): it says so
+        played = bool(self.table.session.actions)
+        note = self.t("pause_end_note" if self.laid_sure else "pause_to_menu_note" if played else "pause_to_menu_unplayed")
         self.label(surf, note, pygame.Rect(20, 386, 760, 90), role="min",
                    color=theme.INK_DIM, align="center", wrap=True)
         if self.banner.active(self.app.now()):
