@@ -120,8 +120,8 @@ class PauseScene(Scene):
             b.draw(surf)
         # while "really end?" stands, the note says what ending does, not that the game stays
         # and a game with no step yet is not offered again (nothing of it to lose): it says so
-        played = bool(self.table.session.actions)
-        note = self.t("pause_end_note" if self.laid_sure else "pause_to_menu_note" if played else "pause_to_menu_unplayed")
+        kept = "pause_to_menu_note" if self.table.session.actions else "pause_to_menu_unplayed"
+        note = self.t("pause_end_note" if self.laid_sure else kept)
         self.label(surf, note, pygame.Rect(20, 386, 760, 90), role="min",
                    color=theme.INK_DIM, align="center", wrap=True)
         if self.banner.active(self.app.now()):
