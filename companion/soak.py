@@ -231,17 +231,22 @@ def _size_kb(path: Path) -> float:
 
 
 def _last_status(log: Path) -> dict[str, Any]:
+    """The café process's last status line; its ``on_screen`` is the game of the newest game
+    line, which may be later than the status (a status comes every 30 s, a game every few)."""
     try:
         lines = log.read_text(encoding="utf-8").splitlines()
     except OSError:
         return {}
+    newest_game = None
     for line in reversed(lines):
         try:
             found = json.loads(line)
         except ValueError:
             continue
+        if newest_game is None and isinstance(found.get("game"), str):
+            newest_game = found["game"]
         if found.get("status"):
-            return dict(found)
+            return dict(found, on_screen=newest_game or found.get("on_screen", ""))
     return {}
 
 

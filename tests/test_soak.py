@@ -89,7 +89,8 @@ def test_a_row_says_what_the_rss_is_made_of_after_the_columns_tools_read(tmp_pat
         assert held[0] > 0 and held[1] >= 0
     run = soak.Soak(tmp_path, hours=0.01, every=1, kill_min=1, kill_max=2, export_every=1, seed=1)
     (tmp_path / "cafe.log").write_text(json.dumps({"t": 1, "status": True, "games": 3, "heap_bytes": 25 * 2**20,
-                                                   "heap_free_bytes": 2**20, "on_screen": "suleika"}) + "\n")
+                                                   "heap_free_bytes": 2**20, "on_screen": "suleika"}) + "\n"
+                                       + json.dumps({"t": 2, "game": "mutabor", "id": 4, "players": 2}) + "\n")
     out = tmp_path / "rows.csv"
     with out.open("w", newline="") as f:
         writer = csv.writer(f)
@@ -97,7 +98,8 @@ def test_a_row_says_what_the_rss_is_made_of_after_the_columns_tools_read(tmp_pat
         run._sample(os.getpid(), 60.0, writer)
     row = next(csv.DictReader(out.open()))
     assert row["games"] == "3" and row["heap_mb"] == "25.0" and row["heap_free_mb"] == "1.0"
-    assert row["on_screen"] == "suleika"
+    # the game on screen is the newest one begun, not the one of the last status line
+    assert row["on_screen"] == "mutabor"
     # the two parts of the RSS add up to it (RssShmem, the third, is about nothing here)
     assert float(row["rss_anon_mb"]) > 0 and float(row["rss_file_mb"]) > 0
     assert abs(float(row["rss_anon_mb"]) + float(row["rss_file_mb"]) - float(row["rss_mb"])) < 2
