@@ -139,7 +139,9 @@ class Control:
                 self.role, self.size)
 
     def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        """Draw the control into ``rect`` of ``surf`` from scratch."""
+        """Draw the control into ``rect`` of ``surf`` from scratch. A control of its own look
+        paints every pixel of ``rect`` but its rounded corners (``CORNER``): its picture is
+        blitted with only the corners' squares see-through (:class:`Picture`)."""
         fill = self.fill()
         pygame.draw.rect(surf, fill, rect, border_radius=CORNER)
         border = theme.GOLD if self.selected else theme.INK_DIM
