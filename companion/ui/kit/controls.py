@@ -80,6 +80,10 @@ class Control:
     #: second tap counts once the guard is over, without the longer wait at the spot just
     #: tapped (the same key stays there and means the same)
     repeats = False
+    #: its look stays for many frames (a menu key): its picture is run-length encoded at its
+    #: first blit. A choice of a list, whose look changes with every move of the highlight, is
+    #: not (:class:`Picture`)
+    steady = True
     #: what ``__init__`` takes, in its order
     SETTINGS = ("rect", "label", "on_tap", "enabled", "selected", "size", "color", "key", "role", "icon",
                 "visible", "pressed")
@@ -171,7 +175,7 @@ class Control:
 
 #: a colour no control paints: the rounded corners of a cached picture stay see-through
 _KEY = (1, 254, 3)
-#: a picture blitted this many times is run-length encoded from then on (:class:`Picture`)
+#: a choice's picture blitted this many times is run-length encoded from then on (:class:`Picture`)
 ENCODE_AT = 3
 
 
@@ -183,21 +187,22 @@ class Picture:
     instructions a pixel); run-length encoding the picture (``RLEACCEL``) makes its blits
     cheap (a 316 × 117 key: 0.03 M instructions instead of 0.35 M) but costs about 0.45 M once,
     again whenever it is blitted onto another surface than the last (SDL encodes it for the
-    surface it goes to), and keeps a second copy of the pixels. A key whose look changes at
-    every move of the highlight is blitted a few times, a menu key at every frame for minutes.
-    So a new picture is blitted in three parts: the columns between the corners copied as they
-    are, and the two outer columns colour-keyed (views of the same pixels, not copies; about
-    0.09 M for that key); from its ``ENCODE_AT``-th blit on, it is encoded and blitted whole.
-    The same pixels either way."""
+    surface it goes to), and keeps a second copy of the pixels. A menu key is blitted at every
+    frame for minutes: it is encoded at once (``encode_at`` 1). A choice whose look changes at
+    every move of the highlight is blitted a few times: its picture is blitted in three parts,
+    the columns between the corners copied as they are and the two outer columns colour-keyed
+    (views of the same pixels, not copies; about 0.09 M for that key), and from its
+    ``encode_at``-th blit on it is encoded and blitted whole. The same pixels either way."""
 
-    __slots__ = ("look", "img", "marks", "blits", "middle", "left", "right")
+    __slots__ = ("look", "img", "marks", "blits", "encode_at", "middle", "left", "right")
 
-    def __init__(self, look: tuple[Hashable, ...], img: pygame.Surface, marks: audit.Record) -> None:
-        self.look, self.img, self.marks, self.blits = look, img, marks, 0
+    def __init__(self, look: tuple[Hashable, ...], img: pygame.Surface, marks: audit.Record,
+                 encode_at: int = ENCODE_AT) -> None:
+        self.look, self.img, self.marks, self.blits, self.encode_at = look, img, marks, 0, encode_at
         w, h = img.get_size()
         self.middle: pygame.Rect | None = None  # None: encoded, blitted whole
         self.left = self.right = img
-        if w > 2 * CORNER:  # every column between the corners is the key's own from top to bottom
+        if w > 2 * CORNER and encode_at > 1:  # every column between the corners is the key's own
             self.middle = pygame.Rect(CORNER, 0, w - 2 * CORNER, h)
             self.left, self.right = img.subsurface((0, 0, CORNER, h)), img.subsurface((w - CORNER, 0, CORNER, h))
             self.left.set_colorkey(_KEY)
@@ -218,7 +223,7 @@ class Picture:
         surf.blits(((self.img, (x + CORNER, y), self.middle), (self.left, at),
                     (self.right, (x + CORNER + self.middle.w, y))), doreturn=False)
         self.blits += 1
-        if self.blits >= ENCODE_AT:
+        if self.blits >= self.encode_at:
             self.middle, self.left, self.right = None, self.img, self.img  # the views let go of first
             self.img.set_colorkey(_KEY, pygame.RLEACCEL)  # encoded at its next blit
             if _pictures.get(self.look) is self:
@@ -241,7 +246,7 @@ def picture(control: Control) -> Picture:
         img.fill(_KEY)
         with audit.capture() as marks:
             control.paint(img, img.get_rect())
-        kept = _pictures.put(look, Picture(look, img, marks))
+        kept = _pictures.put(look, Picture(look, img, marks, 1 if control.steady else ENCODE_AT))
         painted += 1
     return kept
 
