@@ -254,7 +254,7 @@ def test_a_steering_key_with_no_tokens_left_is_greyed_and_a_tap_says_why(app):
     assert isinstance(up, paint.Greyed) and up.key not in [c.key for c in scene.focusable()]
     looks_off = Button(**up.settings())
     looks_off.enabled = False                               # drawn as this disabled key
-    assert pygame.image.tobytes(picture(up)[0], "RGB") == pygame.image.tobytes(picture(looks_off)[0], "RGB")
+    assert pygame.image.tobytes(picture(up).img, "RGB") == pygame.image.tobytes(picture(looks_off).img, "RGB")
     assert up.enabled and up.look() != looks_off.look()
     tap(app, up.rect.center)
     assert scene.session.actions == before and scene.session.state is state and scene.banner.bad

@@ -229,3 +229,52 @@ def test_a_stored_header_the_engine_refuses_is_a_store_error_not_a_crash(tmp_pat
     with pytest.raises(StoreError) as err:
         Session.resume(store, s.game_id)
     assert err.value.code == "does_not_start" and err.value.params["game"] == s.game_id
+
+
+def test_a_deal_worked_out_before_is_taken_as_it_is_and_stored_as_if_dealt_now(tmp_path, monkeypatch):
+    """The setup's warm-up deals a throwaway game of the very header the table starts with: the
+    game's first press takes those steps (the rules are not asked again), and the store, the
+    states and the events are those of a deal worked out by the rules there and then."""
+    from companion.session import session as session_module
+
+    header = {"game": "alibaba", "players": 4, "seed": 7}
+    session_module._rolled = None
+    fresh = Session.new(header, Store(tmp_path / "fresh.sqlite3"))
+    fresh.roll_many()
+    session_module._rolled = None
+    Session.new(header).roll_many()  # the warm-up's throwaway game, no store
+    applied = []
+    real_apply = type(fresh.engine).apply
+    monkeypatch.setattr(type(fresh.engine), "apply", lambda self, *a: applied.append(a) or real_apply(self, *a))
+    store = Store(tmp_path / "game.sqlite3")
+    game = Session.new(header, store)
+    events = game.roll_many()
+    assert applied == []  # taken, not dealt again
+    assert len(events) == 24 and game.actions == fresh.actions and game.states == fresh.states
+    assert [[(e.kind, e.data) for e in evs] for evs in game.events] == \
+        [[(e.kind, e.data) for e in evs] for evs in fresh.events]
+    again, error = Session.resume(Store(tmp_path / "game.sqlite3"), game.game_id)
+    assert error is None and again.actions == fresh.actions and again.state == fresh.state
+    # what the game does with its lists is its own: the next game of that header deals the same
+    game.actions[0]["value"] = 99
+    game.events[0].clear()
+    other = Session.new(header)
+    other.roll_many()
+    assert other.actions == fresh.actions and all(other.events)
+
+
+def test_a_deal_of_another_seed_or_position_is_worked_out_by_the_rules():
+    Session.new({"game": "alibaba", "players": 4, "seed": 7}).roll_many()
+    other = Session.new({"game": "alibaba", "players": 4, "seed": 8})
+    other.roll_many()
+    one = Session.new({"game": "alibaba", "players": 4, "seed": 8})
+    for _ in range(24):
+        one.roll()
+    assert other.actions == one.actions
+    part = Session.new({"game": "alibaba", "players": 4, "seed": 8})
+    part.roll()  # one card dealt by hand: the rest follows from another position
+    part.roll_many()
+    assert part.actions == one.actions
+    fewer = Session.new({"game": "alibaba", "players": 4, "seed": 8})
+    fewer.roll_many(5)  # another limit
+    assert fewer.actions == one.actions[:5]

@@ -113,8 +113,10 @@ class ChoiceList:
             if ch is None:
                 out.append(Control(r, "", None, enabled=False, key=(self.name, "empty", self.page, i)))
             else:
-                out.append(Control(r, ch.label, partial(self.pick, ch.key), enabled=ch.enabled,
-                                   selected=ch.key == self.cursor, key=(self.name, "choice", ch.key)))
+                choice = Control(r, ch.label, partial(self.pick, ch.key), enabled=ch.enabled,
+                                 selected=ch.key == self.cursor, key=(self.name, "choice", ch.key))
+                choice.steady = False  # its look changes with every move of the highlight
+                out.append(choice)
         many = self.pages > 1
         out.append(Control(self.prev_rect, "", lambda: self.turn(-1), enabled=many and self.page > 0,
                            key=(self.name, "prev"), icon="left"))

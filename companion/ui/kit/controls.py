@@ -39,6 +39,9 @@ from companion.ui.kit.text import Label
 
 GUARD_S = 0.25  #: seconds taps are ignored after the controls on screen changed
 SLOP_PX = 24    #: a tap on no control may move this far between DOWN and UP
+#: the radius of a control's rounded corners: only the squares of this side in its corners have
+#: see-through pixels, every column between them is the control's own from top to bottom
+CORNER = 10
 
 Colour = tuple[int, int, int]
 
@@ -77,6 +80,10 @@ class Control:
     #: second tap counts once the guard is over, without the longer wait at the spot just
     #: tapped (the same key stays there and means the same)
     repeats = False
+    #: its look stays for many frames (a menu key): its picture is run-length encoded at its
+    #: first blit. A choice of a list, whose look changes with every move of the highlight, is
+    #: not (:class:`Picture`)
+    steady = True
     #: what ``__init__`` takes, in its order
     SETTINGS = ("rect", "label", "on_tap", "enabled", "selected", "size", "color", "key", "role", "icon",
                 "visible", "pressed")
@@ -136,11 +143,13 @@ class Control:
                 self.role, self.size)
 
     def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        """Draw the control into ``rect`` of ``surf`` from scratch."""
+        """Draw the control into ``rect`` of ``surf`` from scratch. A control of its own look
+        paints every pixel of ``rect`` but its rounded corners (``CORNER``): its picture is
+        blitted with only the corners' squares see-through (:class:`Picture`)."""
         fill = self.fill()
-        pygame.draw.rect(surf, fill, rect, border_radius=10)
+        pygame.draw.rect(surf, fill, rect, border_radius=CORNER)
         border = theme.GOLD if self.selected else theme.INK_DIM
-        pygame.draw.rect(surf, border, rect, 3 if self.selected else 1, border_radius=10)
+        pygame.draw.rect(surf, border, rect, 3 if self.selected else 1, border_radius=CORNER)
         ink = theme.INK if self.enabled else theme.INK_DIM
         if self.icon:
             draw_icon(surf, rect, self.icon, ink)
@@ -154,22 +163,79 @@ class Control:
             audit.note_control(self.ident, self.rect, self.label)
         if not self.visible:
             return
-        img, marks = picture(self)
-        surf.blit(img, self.rect)
+        kept = picture(self)
+        if kept.middle is None:  # encoded (most keys, most frames): one blit
+            surf.blit(kept.img, self.rect)
+        else:
+            kept.blit(surf, self.rect.topleft)
+        marks = kept.marks
         if audit.active():
             audit.replay(marks, self.rect.topleft, surf.get_rect())
 
 
 #: a colour no control paints: the rounded corners of a cached picture stay see-through
 _KEY = (1, 254, 3)
+#: a choice's picture blitted this many times is run-length encoded from then on (:class:`Picture`)
+ENCODE_AT = 3
+
+
+class Picture:
+    """A control's picture, painted once per look (``img``, opaque, with the texts painted into
+    it: ``marks``), and how it is blitted.
+
+    Only its corners are see-through. A colour-keyed blit tests every pixel (about ten
+    instructions a pixel); run-length encoding the picture (``RLEACCEL``) makes its blits
+    cheap (a 316 × 117 key: 0.03 M instructions instead of 0.35 M) but costs about 0.45 M once,
+    again whenever it is blitted onto another surface than the last (SDL encodes it for the
+    surface it goes to), and keeps a second copy of the pixels. A menu key is blitted at every
+    frame for minutes: it is encoded at once (``encode_at`` 1). A choice whose look changes at
+    every move of the highlight is blitted a few times: its picture is blitted in three parts,
+    the columns between the corners copied as they are and the two outer columns colour-keyed
+    (views of the same pixels, not copies; about 0.09 M for that key), and from its
+    ``encode_at``-th blit on it is encoded and blitted whole. The same pixels either way."""
+
+    __slots__ = ("look", "img", "marks", "blits", "encode_at", "middle", "left", "right")
+
+    def __init__(self, look: tuple[Hashable, ...], img: pygame.Surface, marks: audit.Record,
+                 encode_at: int = ENCODE_AT) -> None:
+        self.look, self.img, self.marks, self.blits, self.encode_at = look, img, marks, 0, encode_at
+        w, h = img.get_size()
+        self.middle: pygame.Rect | None = None  # None: encoded, blitted whole
+        self.left = self.right = img
+        if w > 2 * CORNER and encode_at > 1:  # every column between the corners is the key's own
+            self.middle = pygame.Rect(CORNER, 0, w - 2 * CORNER, h)
+            self.left, self.right = img.subsurface((0, 0, CORNER, h)), img.subsurface((w - CORNER, 0, CORNER, h))
+            self.left.set_colorkey(_KEY)
+            self.right.set_colorkey(_KEY)
+        else:
+            img.set_colorkey(_KEY, pygame.RLEACCEL)
+
+    def bytes(self) -> int:
+        """Its pixels, twice once encoded (SDL keeps the run-length copy beside them)."""
+        return surface_bytes(self.img) * (1 if self.middle is not None else 2)
+
+    def blit(self, surf: pygame.Surface, at: tuple[int, int]) -> None:
+        """Blit it onto ``surf`` with its top left corner at ``at``."""
+        if self.middle is None:
+            surf.blit(self.img, at)
+            return
+        x, y = at
+        surf.blits(((self.img, (x + CORNER, y), self.middle), (self.left, at),
+                    (self.right, (x + CORNER + self.middle.w, y))), doreturn=False)
+        self.blits += 1
+        if self.blits >= self.encode_at:
+            self.middle, self.left, self.right = None, self.img, self.img  # the views let go of first
+            self.img.set_colorkey(_KEY, pygame.RLEACCEL)  # encoded at its next blit
+            if _pictures.get(self.look) is self:
+                _pictures.put(self.look, self)  # counted again: its bytes doubled
+
+
 #: the pictures kept, by bytes (a full-width control holds a hundred times a small key's pixels)
-#: counted twice: SDL keeps a run-length copy beside the pixels (``RLEACCEL``, below)
-_pictures: ByteCache[tuple[Hashable, ...], tuple[pygame.Surface, audit.Record]] = ByteCache(
-    "control pictures", 8 * 1024 * 1024, lambda kept: 2 * surface_bytes(kept[0]))
+_pictures: ByteCache[tuple[Hashable, ...], Picture] = ByteCache("control pictures", 8 * 1024 * 1024, Picture.bytes)
 painted = 0  #: how many control pictures were painted (tests read it)
 
 
-def picture(control: Control) -> tuple[pygame.Surface, audit.Record]:
+def picture(control: Control) -> Picture:
     """The control's cached picture and the texts painted into it (same pixels as painting it
     on the screen: the text is blended onto the control's own opaque fill either way)."""
     global painted
@@ -180,12 +246,7 @@ def picture(control: Control) -> tuple[pygame.Surface, audit.Record]:
         img.fill(_KEY)
         with audit.capture() as marks:
             control.paint(img, img.get_rect())
-        # run-length encoded at its first blit: a key's picture is blitted at every frame, and a
-        # colour-keyed blit tests each pixel (about ten instructions a pixel, a whole screen of
-        # keys some 1.5 M a frame), the encoded one copies runs (about 13 times fewer); the same
-        # pixels. Set once painted: a surface is encoded again whenever it is drawn on.
-        img.set_colorkey(_KEY, pygame.RLEACCEL)
-        kept = _pictures.put(look, (img, marks))
+        kept = _pictures.put(look, Picture(look, img, marks, 1 if control.steady else ENCODE_AT))
         painted += 1
     return kept
 
