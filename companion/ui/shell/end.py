@@ -14,6 +14,7 @@ import pygame
 from companion.inputs.events import InputEvent
 from companion.ui import theme
 from companion.ui.kit import Layer, line_height, min_size, read_size
+from companion.ui.kit.layers import spare
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
@@ -37,6 +38,11 @@ class EndScene(Scene):
         #: everything but the two keys: the result does not change, so it is painted once
         #: (a redraw blits it) and again only in another language
         self.picture = Layer(pygame.Rect((0, 0), theme.SIZE), self.paint, clear=False)
+        if self.session.over:
+            # the table is left for good: its screen-sized canvases go to this picture (a new
+            # one is cleared byte by byte, 1.5 M instructions; a kept one is filled). Not while
+            # the table warms this screen up (``warm.end_screen``): it is still played then
+            spare(vars(table).values(), size=theme.SIZE)
 
     def to_menu(self) -> None:
         self.go("menu")
