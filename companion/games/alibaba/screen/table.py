@@ -800,8 +800,10 @@ class AlibabaScene(TableScene):
             notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
                          else ui(self.t, "no_loot"))
         size = min_size()
-        notes = [hyphenated(note, lambda w: text_size(w, size)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
-                 for note in notes]  # a group name wider than the notes breaks with a hyphen
+        # a group name wider than the notes breaks with a hyphen; each word measured as the
+        # label then measures it (``kit.text.splits_a_word``: the same key, measured once)
+        notes = [hyphenated(note, lambda w: text_size(w, size, False)[0] <= rect.w - 16,
+                            tuple(g.name for g in self.box.gangs)) for note in notes]
         colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
         patterns = [theme.swatch(look.seat_colour(self, s), 12, 12) for s in range(self.state.players)]
         draw_chart(surf, rect, st, colours, notes, patterns)
