@@ -13,7 +13,7 @@ import pygame
 
 from companion.inputs.events import InputEvent
 from companion.ui import theme
-from companion.ui.kit import Layer, line_height, min_size, read_size
+from companion.ui.kit import Layer, line_height, min_size, read_size, text_size
 from companion.ui.kit.layers import spare
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
@@ -112,8 +112,8 @@ class EndScene(Scene):
         """Whether a column per player keeps every name whole (at the smallest size)."""
         label_w = 150 if rows else 0
         col_w = (area.w - label_w) // max(1, len(names))
-        font = theme.font(min_size())  # the kit's shared face: opened once, not at every draw
-        return all(font.size(name)[0] <= col_w - 6 for name in names)
+        # measured by the kit, kept (a game's end picture may have measured them already)
+        return all(text_size(name, min_size())[0] <= col_w - 6 for name in names)
 
     def draw_across(self, surf: pygame.Surface, area: pygame.Rect, names: list[str], won: list[int],
                     rows: list[tuple[str, list[Any]]]) -> None:
@@ -142,8 +142,8 @@ class EndScene(Scene):
         """A row per player (colour, name, figures), a column per figure under its label."""
         head_h = line_height(min_size()) + 2
         line_h = min(60, (area.h - head_h) // max(1, len(names)))
-        font, small = theme.font(read_size()), theme.font(min_size())  # shared faces, opened once
-        widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10
+        big, small = read_size(), min_size()  # measured by the kit, kept (as a game's end picture measures them)
+        widths = [max([text_size(str(v), big)[0] for v in values] + [text_size(label, small)[0], 40]) + 10
                   for label, values in rows]
         name_w = max(120, area.w - sum(widths))
         x = area.x + name_w
