@@ -132,3 +132,28 @@ def test_the_end_of_a_game_takes_the_tables_screen_sized_canvas_and_a_warm_up_do
     assert table.still._canvas is None and table.small._canvas is small  # only the screen-sized one
     end.draw(pygame.Surface(theme.SIZE))
     assert end.picture._canvas is canvas
+
+
+def test_the_end_keys_are_one_picture_with_the_pixels_of_each_key_and_another_for_other_words(app):
+    from companion.ui.kit import recording
+    from companion.ui.shell import end as end_module
+
+    session = played(GAMES[0], 1)
+    play_out(session)
+    end = app.routes["end"](app, table=app.routes["table"](app, session=session))
+    end_module._KEYS.clear()
+    end.draw(app.screen)
+    once = shot(app.screen)
+    area, picture, _marks = end_module.keys_picture(end.buttons)
+    assert end_module.keys_picture(end.buttons)[1] is picture  # kept: painted once
+    with recording() as rec:  # an audit sees each key and its words where it stands
+        end.draw(app.screen)
+    assert [(c.rect, c.label) for c in rec.controls] == [(b.rect, b.label) for b in end.buttons]
+    assert {b.label for b in end.buttons} <= {t.text for t in rec.texts}
+    for b in end.buttons:  # the pixels of each key drawn on its own
+        b.draw(app.screen)
+    assert shot(app.screen) == once
+    end.buttons[0].label = "Anderes Wort"  # other words: another picture
+    assert end_module.keys_picture(end.buttons)[1] is not picture
+    end.draw(app.screen)
+    assert shot(app.screen) != once

@@ -7,17 +7,47 @@ setup before anyone has read who won.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
 from companion.inputs.events import InputEvent
 from companion.ui import theme
-from companion.ui.kit import Layer, line_height, min_size, read_size, text_size
+from companion.ui.kit import Layer, audit, line_height, min_size, read_size, text_size
+from companion.ui.kit.cache import ByteCache, surface_bytes
 from companion.ui.kit.layers import spare
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
+
+
+CLEAR = (1, 254, 3)  #: a colour no key paints (the kit's keys keep their corners see-through in it)
+#: the end screen's keys as one picture, by what each shows and where: painted once in a
+#: language (the table's warm-up paints them for the end it leads to) and blitted at every
+#: draw. The kit keeps the pictures of the keys in use; a game's hundred presses leave these
+#: two out of it by the time it ends, and painting them again cost 1.3 M instructions of the
+#: press that ends the game. Bounded by bytes (both keys' pixels, and SDL's run-length copy)
+_KEYS: ByteCache[Hashable, tuple[pygame.Surface, audit.Record]] = ByteCache(
+    "end screen keys", 4 * 2 * 760 * 70 * 4, lambda kept: 2 * surface_bytes(kept[0]))
+
+
+def keys_picture(buttons: list[Button]) -> tuple[pygame.Rect, pygame.Surface, audit.Record]:
+    """Where ``buttons`` stand together, their picture there and what an audit sees drawn in it
+    (each key, its words): each key's own picture (the kit's) on a see-through ground, so that
+    a blit of it gives the pixels of a blit of each."""
+    area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+    key = tuple((tuple(b.rect), b.visible, b.look()) for b in buttons)
+    kept = _KEYS.get(key)
+    if kept is None:
+        img = pygame.Surface(area.size)
+        img.fill(CLEAR)
+        with audit.capture() as marks:
+            for b in buttons:
+                type(b)(**{**b.settings(), "rect": b.rect.move(-area.x, -area.y)}).draw(img)
+        img.set_colorkey(CLEAR, pygame.RLEACCEL)  # as the kit's keys: copied by runs
+        kept = _KEYS.put(key, (img, marks))
+    return area, kept[0], kept[1]
 
 
 class EndScene(Scene):
@@ -80,10 +110,13 @@ class EndScene(Scene):
         return line, (self.t("tie_why", what=", ".join(same)) if same else "")
 
     def draw(self, surf: pygame.Surface) -> None:
-        """The result, painted once (:meth:`paint`), and the two keys."""
+        """The result, painted once (:meth:`paint`), and the two keys (one picture of both,
+        :func:`keys_picture`)."""
         self.picture.draw(surf, key=getattr(self.t, "lang", None))
-        for b in self.buttons:
-            b.draw(surf)
+        area, keys, marks = keys_picture(self.buttons)
+        surf.blit(keys, area)
+        if audit.active():  # each key and its words, as if drawn here
+            audit.replay(marks, area.topleft, surf.get_rect())
 
     def paint(self, surf: pygame.Surface) -> None:
         """Title and result on top; each player's figures in a table (left); the table

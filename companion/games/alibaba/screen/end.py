@@ -140,9 +140,11 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     # every seat's line has its points at the same x: worked out once (a game has hundreds)
     xs = [plot.x + round(plot.w * i / steps) for i in range(len(st.money))]  # as ``at`` puts them
     span = top - low or 1
-    bottom, h = plot.bottom, plot.h
+    # where each sum of money stands, as ``at`` puts it: worked out once per sum, not once per
+    # point of every seat's line (a game has hundreds of points)
+    y_of = {v: plot.bottom - round(plot.h * (v - low) / span) for v in {v for p in st.money for v in p}}
     for colour, column in zip(colours, zip(*st.money)):  # each seat's money over the game
-        pts = list(zip(xs, [bottom - round(h * (v - low) / span) for v in column]))
+        pts = list(zip(xs, map(y_of.__getitem__, column)))
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, False, pts, 3)
     if patterns:
