@@ -21,7 +21,6 @@ from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
 
-
 CLEAR = (1, 254, 3)  #: a colour no key paints (the kit's keys keep their corners see-through in it)
 #: the end screen's keys as one picture, by what each shows and where: painted once in a
 #: language (the table's warm-up paints them for the end it leads to) and blitted at every
