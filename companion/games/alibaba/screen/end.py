@@ -46,34 +46,34 @@ def story(session: Any) -> Story:
         changed = False
         for ev in events:
             kind = ev.kind  # a game has thousands of events: each is looked at once, by its kind
-            if kind == "cards":
+            if kind == "pay":  # the most of them, with the cards
+                d = ev.data
+                amount, payer, payee = d["amount"], d["payer"], d["payee"]
+                if payee is not None:
+                    money[payee] += amount
+                if amount:
+                    changed = True
+                if payer is None:
+                    continue
+                money[payer] -= amount
+                reason = d["reason"]
+                if reason in KADI:
+                    kadi[payer] += amount
+                    if biggest is None or amount > biggest[0]:
+                        biggest = (amount, payer, rnd)
+                elif reason == "loot":
+                    group = str((d.get("params") or {}).get("group", ""))
+                    g = box.group_index(group)
+                    gain = (box.gangs[box.groups[g].gang].value if g is not None else 0) - amount
+                    if best is None or gain > best[0]:
+                        best = (gain, group, amount, payer)
+            elif kind == "cards":
                 d = ev.data
                 if d.get("from") == "pile" and d.get("reason") in LOOTED:
                     loot[d["to"]] += d["count"]
-                continue
-            if kind == "round_end":
+            elif kind == "round_end":
                 rounds.append(len(points))
                 rnd = ev.data["round"] + 1
-                continue
-            if kind != "pay":
-                continue
-            d = ev.data
-            amount, reason = d["amount"], d["reason"]
-            if d["payer"] is not None:
-                money[d["payer"]] -= amount
-            if d["payee"] is not None:
-                money[d["payee"]] += amount
-            changed = changed or amount != 0
-            if reason in KADI and d["payer"] is not None:
-                kadi[d["payer"]] += amount
-                if biggest is None or amount > biggest[0]:
-                    biggest = (amount, d["payer"], rnd)
-            if reason == "loot" and d["payer"] is not None:
-                group = str((d.get("params") or {}).get("group", ""))
-                g = box.group_index(group)
-                gain = (box.gangs[box.groups[g].gang].value if g is not None else 0) - amount
-                if best is None or gain > best[0]:
-                    best = (gain, group, amount, d["payer"])
         if changed:
             points.append(list(money))
     return Story(points, rounds, kadi, loot, biggest, best)
