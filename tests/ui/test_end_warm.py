@@ -134,11 +134,12 @@ def test_the_end_of_a_game_takes_the_tables_screen_sized_canvas_and_a_warm_up_do
     assert end.picture._canvas is canvas
 
 
-def test_the_end_keys_are_one_picture_with_the_pixels_of_each_key_and_another_for_other_words(app):
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_keys_are_one_picture_with_the_pixels_of_each_key_and_another_for_other_words(app, game):
     from companion.ui.kit import recording
     from companion.ui.shell import end as end_module
 
-    session = played(GAMES[0], 1)
+    session = played(game, 1)
     play_out(session)
     end = app.routes["end"](app, table=app.routes["table"](app, session=session))
     end_module._KEYS.clear()
@@ -150,7 +151,9 @@ def test_the_end_keys_are_one_picture_with_the_pixels_of_each_key_and_another_fo
         end.draw(app.screen)
     assert [(c.rect, c.label) for c in rec.controls] == [(b.rect, b.label) for b in end.buttons]
     assert {b.label for b in end.buttons} <= {t.text for t in rec.texts}
-    for b in end.buttons:  # the pixels of each key drawn on its own
+    app.screen.fill((0, 0, 0))
+    end.picture.draw(app.screen)
+    for b in end.buttons:  # the pixels of each key drawn on its own over the result
         b.draw(app.screen)
     assert shot(app.screen) == once
     end.buttons[0].label = "Anderes Wort"  # other words: another picture

@@ -21,30 +21,30 @@ from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
 
-CLEAR = (1, 254, 3)  #: a colour no key paints (the kit's keys keep their corners see-through in it)
 #: the end screen's keys as one picture, by what each shows and where: painted once in a
 #: language (the table's warm-up paints them for the end it leads to) and blitted at every
 #: draw. The kit keeps the pictures of the keys in use; a game's hundred presses leave these
 #: two out of it by the time it ends, and painting them again cost 1.3 M instructions of the
-#: press that ends the game. Bounded by bytes (both keys' pixels, and SDL's run-length copy)
+#: press that ends the game. Bounded by bytes
 _KEYS: ByteCache[Hashable, tuple[pygame.Surface, audit.Record]] = ByteCache(
-    "end screen keys", 4 * 2 * 760 * 70 * 4, lambda kept: 2 * surface_bytes(kept[0]))
+    "end screen keys", 4 * 760 * 70 * 4, lambda kept: surface_bytes(kept[0]))
 
 
 def keys_picture(buttons: list[Button]) -> tuple[pygame.Rect, pygame.Surface, audit.Record]:
     """Where ``buttons`` stand together, their picture there and what an audit sees drawn in it
-    (each key, its words): each key's own picture (the kit's) on a see-through ground, so that
-    a blit of it gives the pixels of a blit of each."""
+    (each key, its words): each key's own picture (the kit's) on the screen's ground, which is
+    what the end screen's picture shows around and between its keys (nothing of the result
+    is painted that low). Opaque: a blit copies it (a see-through one is coded in runs again
+    for each surface it is blitted to, 0.7 M instructions the first time on the screen)."""
     area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
     key = tuple((tuple(b.rect), b.visible, b.look()) for b in buttons)
     kept = _KEYS.get(key)
     if kept is None:
         img = pygame.Surface(area.size)
-        img.fill(CLEAR)
+        img.fill(theme.BG)
         with audit.capture() as marks:
             for b in buttons:
                 type(b)(**{**b.settings(), "rect": b.rect.move(-area.x, -area.y)}).draw(img)
-        img.set_colorkey(CLEAR, pygame.RLEACCEL)  # as the kit's keys: copied by runs
         kept = _KEYS.put(key, (img, marks))
     return area, kept[0], kept[1]
 
