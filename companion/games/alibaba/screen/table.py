@@ -780,6 +780,11 @@ class AlibabaScene(TableScene):
         its rows and its picture)."""
         return self.session.per_position("alibaba.story", lambda _state: story(self.session))
 
+    def winners(self) -> list[int]:
+        """The rules keep them in the state (the summary, all of the table's figures, is not
+        needed for them: 0.25 M instructions of the end's first step)."""
+        return list(self.state.winners)
+
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         st = self.story()
         # what went to the Kadi with its minus sign: "3655 −600" is never read as one number
