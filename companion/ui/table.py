@@ -29,6 +29,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.game: str = session.engine.name
+        self._warmed = False  # its own pieces and its end screen warmed: once per table
 
     def on_menu(self) -> bool:
         """The pause menu: go on, back to the game menu (the game stays), or end the game."""
@@ -59,9 +60,14 @@ class TableScene(Scene):
         c = colours[seat]
         return tuple(c) if isinstance(c, list) else (str(c),)
 
+    def summary(self) -> dict[str, Any]:
+        """The engine's summary of the position now, worked out once per position (the end
+        screen asks for the winners more than once)."""
+        return self.session.per_position("table.summary", self.session.engine.summary)
+
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         """The figures the end screen lists per player: (label, one value per seat)."""
-        players = self.session.engine.summary(self.session.state).get("players", [])
+        players = self.summary().get("players", [])
         rows: list[tuple[str, list[Any]]] = []
         if players and isinstance(players[0], dict) and "money" in players[0]:
             rows.append((self.t("money"), [p["money"] for p in players]))
@@ -75,7 +81,7 @@ class TableScene(Scene):
         """The game's own picture of its end (the final board, money over the game)."""
 
     def winners(self) -> list[int]:
-        return list(self.session.engine.summary(self.session.state).get("winners", []))
+        return list(self.summary().get("winners", []))
 
     # -- while the table waits -----------------------------------------------------------------
     def leads_to(self) -> dict[str, Any] | None:
@@ -86,13 +92,35 @@ class TableScene(Scene):
 
     def warm_up(self) -> Iterator[None] | None:
         """The table this one leads to (:meth:`leads_to`), made and drawn once where nobody
-        sees it (``companion.ui.warm``)."""
+        sees it (``companion.ui.warm``); a table that leads to none warms its own pieces
+        (:meth:`warm_pieces`) and then the end screen its game ends with
+        (``warm.end_screen``): the press that ends a game finds its words shaped and a canvas
+        for its picture. Once per table: a table shown again after the pause menu finds it
+        done."""
         header = self.leads_to()
-        if header is None or "table" not in self.app.routes:
-            return None
-        from companion.ui import warm
+        if header is not None:
+            if "table" not in self.app.routes:
+                return None
+            from companion.ui import warm
 
-        return warm.new_table(self.app, lambda: header)
+            return warm.new_table(self.app, lambda: header)
+        if self._warmed:
+            return None
+        self._warmed = True
+        return self._warm_table()
+
+    def _warm_table(self) -> Iterator[None]:
+        yield from self.warm_pieces()
+        if "end" in self.app.routes:
+            from companion.ui import warm
+
+            yield from warm.end_screen(self.app, self)
+
+    def warm_pieces(self) -> Iterator[None]:
+        """The game's own work while its table waits (its dearest press drawn where nobody
+        sees it, say), a piece per ``next``: none unless the game's screen has some. A piece
+        must change nothing the players see (``Scene.warm_up``)."""
+        return iter(())
 
     # -- the demo driver asks these ----------------------------------------------------------
     def turns_played(self) -> int:

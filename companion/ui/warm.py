@@ -41,6 +41,7 @@ from companion.ui.scene import Scene
 
 if TYPE_CHECKING:
     from companion.session.store import Store
+    from companion.ui.table import TableScene
 
 #: stored steps replayed per piece of a resumed game's warm-up
 REPLAYED_PER_PIECE = 20
@@ -165,6 +166,25 @@ def drawn(app: App, session: Session[Any]) -> Iterator[None]:
     spare(vars(scene).values())  # its canvases, for the real table's layers of those sizes
     del scene, session, quiet
     give_back()
+
+
+def end_screen(app: App, table: TableScene) -> Iterator[None]:
+    """The pieces that warm the end screen ``table``'s game ends with: the screen made for it
+    on a :class:`Quiet` app (its keys drawn), then its picture painted for the position now,
+    where nobody sees it. Its words, its keys' words and the game's end picture are then
+    shaped and measured once, its code run; its canvas is kept for the real end screen's
+    picture (``layers.spare``: a new screen-sized canvas is cleared byte by byte, 1.5 M
+    instructions). A piece each, so that no idle pass does all of it."""
+    from companion.ui.kit.layers import spare
+
+    quiet = Quiet(app)
+    end = app.routes["end"](quiet, table=table)
+    for control in end.tappables():
+        control.draw(quiet.screen)
+    yield
+    end.draw(quiet.screen)
+    spare(vars(end).values())
+    yield
 
 
 def frame(scene: Scene, quiet: Quiet) -> None:

@@ -16,6 +16,7 @@ from companion.games.alibaba.screen import table as table_module
 from companion.games.alibaba.screen.route import RoutePicture
 from companion.session.session import Session
 from companion.session.store import Store
+from companion.ui import warm
 from companion.ui.kit import layers
 from tests.ui.screen import fake_clock, settle
 from tests.ui.test_alibaba_table import game_at, quick, show  # noqa: F401 (quick: the fixture)
@@ -93,7 +94,7 @@ def test_the_warmed_arrest_and_end_change_nothing_on_screen(app):
 def test_the_warmed_end_hands_its_canvas_on_to_the_end_screen(app, monkeypatch):
     scene = show(app, opening(["Anna", "Ben", "Cem", "Dora"]))
     layers._SPARE.clear()  # no canvas left over from elsewhere
-    for _ in scene._warm_end():
+    for _ in warm.end_screen(app, scene):
         pass
     made = []
     surface = pygame.Surface

@@ -16,6 +16,7 @@ from companion.ui.kit import controls as kit_controls
 from companion.ui.kit import problems, recording
 from companion.ui.kit import text as kit_text
 from tests.ui.screen import table as show_table
+from tests.ui.test_warm_up import warm
 
 
 def table(app, phase: str, players: int = 4):
@@ -37,6 +38,7 @@ def counting(monkeypatch, module, name: str) -> list[int]:
 @pytest.mark.parametrize("phase", ["roll", "place"])
 def test_a_frame_with_nothing_changed_paints_nothing_and_asks_the_engine_nothing(app, monkeypatch, phase):
     scene = table(app, phase)
+    warm(app)  # what the table does while it waits (its end screen drawn unseen) is no frame's
     asked = [counting(monkeypatch, suleika, name) for name in
              ("legal_placements", "hint", "allowed_headings", "visible_cells", "walk")]
     renders = [counting(monkeypatch, kit_text, "render")]

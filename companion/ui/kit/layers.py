@@ -52,13 +52,15 @@ _SPARE: ByteCache[tuple[tuple[int, int], int, int], pygame.Surface] = ByteCache(
 _SPARES_EACH = 2  #: canvases kept of one size and kind at most
 
 
-def spare(values: Iterable[object]) -> int:
+def spare(values: Iterable[object], size: tuple[int, int] | None = None) -> int:
     """Keep the canvases of the layers among ``values`` (a throwaway screen's attributes,
     say) for the next layers of their sizes; the layers lose them (they would paint anew on a
-    new one). Returns how many were kept."""
+    new one). ``size``: only the canvases of that size. Returns how many were kept."""
     kept = 0
     for layer in values:
         if not isinstance(layer, Layer) or layer._canvas is None:
+            continue
+        if size is not None and layer._canvas.get_size() != tuple(size):
             continue
         canvas, layer._canvas, layer._surface = layer._canvas, None, None
         kind = canvas.get_flags() & pygame.SRCALPHA

@@ -7,16 +7,46 @@ setup before anyone has read who won.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
 from companion.inputs.events import InputEvent
 from companion.ui import theme
-from companion.ui.kit import Layer, line_height, min_size, read_size
+from companion.ui.kit import Layer, audit, line_height, min_size, read_size, text_size
+from companion.ui.kit.cache import ByteCache, surface_bytes
+from companion.ui.kit.layers import spare
 from companion.ui.scene import Scene
 from companion.ui.table import TableScene
 from companion.ui.widgets import Button
+
+#: the end screen's keys as one picture, by what each shows and where: painted once in a
+#: language (the table's warm-up paints them for the end it leads to) and blitted at every
+#: draw. The kit keeps the pictures of the keys in use; a game's hundred presses leave these
+#: two out of it by the time it ends, and painting them again cost 1.3 M instructions of the
+#: press that ends the game. Bounded by bytes
+_KEYS: ByteCache[Hashable, tuple[pygame.Surface, audit.Record]] = ByteCache(
+    "end screen keys", 4 * 760 * 70 * 4, lambda kept: surface_bytes(kept[0]))
+
+
+def keys_picture(buttons: list[Button]) -> tuple[pygame.Rect, pygame.Surface, audit.Record]:
+    """Where ``buttons`` stand together, their picture there and what an audit sees drawn in it
+    (each key, its words): each key's own picture (the kit's) on the screen's ground, which is
+    what the end screen's picture shows around and between its keys (nothing of the result
+    is painted that low). Opaque: a blit copies it (a see-through one is coded in runs again
+    for each surface it is blitted to, 0.7 M instructions the first time on the screen)."""
+    area = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+    key = tuple((tuple(b.rect), b.visible, b.look()) for b in buttons)
+    kept = _KEYS.get(key)
+    if kept is None:
+        img = pygame.Surface(area.size)
+        img.fill(theme.BG)
+        with audit.capture() as marks:
+            for b in buttons:
+                type(b)(**{**b.settings(), "rect": b.rect.move(-area.x, -area.y)}).draw(img)
+        kept = _KEYS.put(key, (img, marks))
+    return area, kept[0], kept[1]
 
 
 class EndScene(Scene):
@@ -37,6 +67,11 @@ class EndScene(Scene):
         #: everything but the two keys: the result does not change, so it is painted once
         #: (a redraw blits it) and again only in another language
         self.picture = Layer(pygame.Rect((0, 0), theme.SIZE), self.paint, clear=False)
+        if self.session.over:
+            # the table is left for good: its screen-sized canvases go to this picture (a new
+            # one is cleared byte by byte, 1.5 M instructions; a kept one is filled). Not while
+            # the table warms this screen up (``warm.end_screen``): it is still played then
+            spare(vars(table).values(), size=theme.SIZE)
 
     def to_menu(self) -> None:
         self.go("menu")
@@ -74,10 +109,13 @@ class EndScene(Scene):
         return line, (self.t("tie_why", what=", ".join(same)) if same else "")
 
     def draw(self, surf: pygame.Surface) -> None:
-        """The result, painted once (:meth:`paint`), and the two keys."""
+        """The result, painted once (:meth:`paint`), and the two keys (one picture of both,
+        :func:`keys_picture`)."""
         self.picture.draw(surf, key=getattr(self.t, "lang", None))
-        for b in self.buttons:
-            b.draw(surf)
+        area, keys, marks = keys_picture(self.buttons)
+        surf.blit(keys, area)
+        if audit.active():  # each key and its words, as if drawn here
+            audit.replay(marks, area.topleft, surf.get_rect())
 
     def paint(self, surf: pygame.Surface) -> None:
         """Title and result on top; each player's figures in a table (left); the table
@@ -106,8 +144,8 @@ class EndScene(Scene):
         """Whether a column per player keeps every name whole (at the smallest size)."""
         label_w = 150 if rows else 0
         col_w = (area.w - label_w) // max(1, len(names))
-        font = theme.font(min_size())  # the kit's shared face: opened once, not at every draw
-        return all(font.size(name)[0] <= col_w - 6 for name in names)
+        # measured by the kit, kept (a game's end picture may have measured them already)
+        return all(text_size(name, min_size())[0] <= col_w - 6 for name in names)
 
     def draw_across(self, surf: pygame.Surface, area: pygame.Rect, names: list[str], won: list[int],
                     rows: list[tuple[str, list[Any]]]) -> None:
@@ -136,8 +174,8 @@ class EndScene(Scene):
         """A row per player (colour, name, figures), a column per figure under its label."""
         head_h = line_height(min_size()) + 2
         line_h = min(60, (area.h - head_h) // max(1, len(names)))
-        font, small = theme.font(read_size()), theme.font(min_size())  # shared faces, opened once
-        widths = [max([font.size(str(v))[0] for v in values] + [small.size(label)[0], 40]) + 10
+        big, small = read_size(), min_size()  # measured by the kit, kept (as a game's end picture measures them)
+        widths = [max([text_size(str(v), big)[0] for v in values] + [text_size(label, small)[0], 40]) + 10
                   for label, values in rows]
         name_w = max(120, area.w - sum(widths))
         x = area.x + name_w

@@ -12,6 +12,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.kit import Label, inset, line_height, min_size, read_size, text_size
+from companion.ui.kit.text import broken_after_hyphens, render
 
 KADI = frozenset({"kadi_bribe", "kadi_bribe_broke"})
 PLOT_MIN_H = 90  #: the chart's least height on the end screen (its axis labels and lines)
@@ -45,34 +46,34 @@ def story(session: Any) -> Story:
         changed = False
         for ev in events:
             kind = ev.kind  # a game has thousands of events: each is looked at once, by its kind
-            if kind == "cards":
+            if kind == "pay":  # the most of them, with the cards
+                d = ev.data
+                amount, payer, payee = d["amount"], d["payer"], d["payee"]
+                if payee is not None:
+                    money[payee] += amount
+                if amount:
+                    changed = True
+                if payer is None:
+                    continue
+                money[payer] -= amount
+                reason = d["reason"]
+                if reason in KADI:
+                    kadi[payer] += amount
+                    if biggest is None or amount > biggest[0]:
+                        biggest = (amount, payer, rnd)
+                elif reason == "loot":
+                    group = str((d.get("params") or {}).get("group", ""))
+                    g = box.group_index(group)
+                    gain = (box.gangs[box.groups[g].gang].value if g is not None else 0) - amount
+                    if best is None or gain > best[0]:
+                        best = (gain, group, amount, payer)
+            elif kind == "cards":
                 d = ev.data
                 if d.get("from") == "pile" and d.get("reason") in LOOTED:
                     loot[d["to"]] += d["count"]
-                continue
-            if kind == "round_end":
+            elif kind == "round_end":
                 rounds.append(len(points))
                 rnd = ev.data["round"] + 1
-                continue
-            if kind != "pay":
-                continue
-            d = ev.data
-            amount, reason = d["amount"], d["reason"]
-            if d["payer"] is not None:
-                money[d["payer"]] -= amount
-            if d["payee"] is not None:
-                money[d["payee"]] += amount
-            changed = changed or amount != 0
-            if reason in KADI and d["payer"] is not None:
-                kadi[d["payer"]] += amount
-                if biggest is None or amount > biggest[0]:
-                    biggest = (amount, d["payer"], rnd)
-            if reason == "loot" and d["payer"] is not None:
-                group = str((d.get("params") or {}).get("group", ""))
-                g = box.group_index(group)
-                gain = (box.gangs[box.groups[g].gang].value if g is not None else 0) - amount
-                if best is None or gain > best[0]:
-                    best = (gain, group, amount, d["payer"])
         if changed:
             points.append(list(money))
     return Story(points, rounds, kadi, loot, biggest, best)
@@ -107,14 +108,14 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     payment, best loot) under it."""
     pygame.draw.rect(surf, theme.PANEL, rect, border_radius=8)
     line = line_height(min_size())
-    heights = [min(4, lines_needed(note, min_size(), rect.w - 16)) * line + 4 for note in notes]
+    heights = [min(4, wrapped_lines(note, min_size(), rect.w - 16)) * line + 4 for note in notes]
     # the chart keeps a readable height: a note with no room left under it is left out, not cut
     while notes and rect.h - sum(heights) - 4 < PLOT_MIN_H:
         notes, heights = notes[:-1], heights[:-1]
     area = inset(pygame.Rect(rect.x, rect.y, rect.w, rect.h - sum(heights) - 4), 8, 8)
     # the axis spans the money the game saw (in hundreds), so that the lines part where they differ
-    top = -(-max(max(p) for p in st.money) // 100) * 100 or 100
-    low = min(min(p) for p in st.money) // 100 * 100
+    top = -(-max(map(max, st.money)) // 100) * 100 or 100  # a game has hundreds of points: no generator
+    low = min(map(min, st.money)) // 100 * 100
     if low >= top:
         low = top - 100
     axis_w = max(text_size(str(v), min_size())[0] for v in (top, low)) + 6
@@ -139,8 +140,11 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
     # every seat's line has its points at the same x: worked out once (a game has hundreds)
     xs = [plot.x + round(plot.w * i / steps) for i in range(len(st.money))]  # as ``at`` puts them
     span = top - low or 1
-    for seat, colour in enumerate(colours):
-        pts = list(zip(xs, [plot.bottom - round(plot.h * (p[seat] - low) / span) for p in st.money]))
+    # where each sum of money stands, as ``at`` puts it: worked out once per sum, not once per
+    # point of every seat's line (a game has hundreds of points)
+    y_of = {v: plot.bottom - round(plot.h * (v - low) / span) for v in {v for p in st.money for v in p}}
+    for colour, column in zip(colours, zip(*st.money)):  # each seat's money over the game
+        pts = list(zip(xs, map(y_of.__getitem__, column)))
         if len(pts) >= 2:
             pygame.draw.lines(surf, colour, False, pts, 3)
     if patterns:
@@ -164,6 +168,15 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
         Label(note, pygame.Rect(rect.x + 8, y, rect.w - 16, h), role="min", wrap=True, valign="top",
               color=theme.INK).draw(surf)
         y += h
+
+
+def wrapped_lines(text: str, size: int, width: int) -> int:
+    """How many lines a note under the chart takes, wrapped in ``width`` px at ``size`` as its
+    label wraps it: SDL_ttf decides where the lines break, so its picture is asked, which the
+    label then draws (``kit.text.render`` keeps it: it is shaped once). A count word by word
+    (:func:`lines_needed`) can come out a line short, and the note then ended in "…"."""
+    picture = render(broken_after_hyphens(text, size, False, width), size, theme.INK, False, width)
+    return max(1, -(-picture.get_height() // line_height(size)))
 
 
 def lines_needed(text: str, size: int, width: int) -> int:

@@ -189,7 +189,6 @@ class AlibabaScene(TableScene):
 
     def __init__(self, app: Any, session: Session[Any]) -> None:
         super().__init__(app, session)
-        self._warmed = False           # the arrests and the end warmed (once per table)
         self.view = "players"          # or "cards" (every player's cards) or "ledger"
         self.cards_page = 0            # the cards view's page, where it needs more than one
         self.ledger_top: int | None = None
@@ -717,20 +716,14 @@ class AlibabaScene(TableScene):
         look.draw_after_controls(self, surf)
 
     # -- while the table waits ----------------------------------------------------------------
-    def warm_up(self) -> Iterator[None] | None:
+    def warm_pieces(self) -> Iterator[None]:
         """Once the table stands: an arrest painted where nobody sees it, a piece at a time. The
         first arrest of a game draws the fate grid's numbers, the stakes, the arrest's note,
         its heading and its keys for the first time (some 50 texts, and the layers' canvases
         made: 17 M instructions in one press); they are then shaped and made already. Nothing
         the players see changes: the arrest's layers are painted again before they are next
-        shown, the rest goes to surfaces of its own. Once per table: a table shown again after
-        the pause menu finds it done."""
-        if self._warmed:
-            return None
-        self._warmed = True
-        return self._warm_arrests()
-
-    def _warm_arrests(self) -> Iterator[None]:
+        shown, the rest goes to surfaces of its own. The end screen is warmed after it
+        (``TableScene.warm_up``)."""
         names, players, box = self.names(), self.state.players, self.box
         bribe = box.settings.kadi_bribe
         if look.names_beside_grid(self, names):
@@ -773,23 +766,6 @@ class AlibabaScene(TableScene):
             if c.label:
                 c.paint(pygame.Surface(c.rect.size), pygame.Rect((0, 0), c.rect.size))
         yield
-        yield from self._warm_end()
-
-    def _warm_end(self) -> Iterator[None]:
-        """The end screen this table leads to, made for it and painted once on a stand-in for
-        the app (``companion.ui.warm.Quiet``): its words and its keys' words are shaped, the
-        end picture's code run, and its canvas is handed on to the real one (a new screen's
-        canvas is cleared byte by byte: some 1.7 M instructions in the press that ends the game)."""
-        if "end" not in self.app.routes:
-            return
-        from companion.ui.kit.layers import spare
-        from companion.ui.warm import Quiet
-
-        quiet = Quiet(self.app)
-        end = self.app.routes["end"](quiet, table=self)
-        end.draw(quiet.screen)
-        spare(vars(end).values())
-        yield
 
     # -- what the app, the demo and the end screen ask ----------------------------------------
     def turns_played(self) -> int:
@@ -803,6 +779,11 @@ class AlibabaScene(TableScene):
         """What the ledger tells of the game (read once per position: the end screen asks for
         its rows and its picture)."""
         return self.session.per_position("alibaba.story", lambda _state: story(self.session))
+
+    def winners(self) -> list[int]:
+        """The rules keep them in the state (the summary, all of the table's figures, is not
+        needed for them: 0.25 M instructions of the end's first step)."""
+        return list(self.state.winners)
 
     def end_rows(self) -> list[tuple[str, list[Any]]]:
         st = self.story()
@@ -824,8 +805,10 @@ class AlibabaScene(TableScene):
             notes.append(ui(self.t, "best_loot", group=best[1], price=best[2], name=names[best[3]]) if best
                          else ui(self.t, "no_loot"))
         size = min_size()
-        notes = [hyphenated(note, lambda w: text_size(w, size)[0] <= rect.w - 16, tuple(g.name for g in self.box.gangs))
-                 for note in notes]  # a group name wider than the notes breaks with a hyphen
+        # a group name wider than the notes breaks with a hyphen; each word measured as the
+        # label then measures it (``kit.text.splits_a_word``: the same key, measured once)
+        notes = [hyphenated(note, lambda w: text_size(w, size, False)[0] <= rect.w - 16,
+                            tuple(g.name for g in self.box.gangs)) for note in notes]
         colours = [look.seat_rgb(self, s) for s in range(self.state.players)]
         patterns = [theme.swatch(look.seat_colour(self, s), 12, 12) for s in range(self.state.players)]
         draw_chart(surf, rect, st, colours, notes, patterns)
