@@ -160,6 +160,20 @@ class Player:
         self.played += 1
 
 
+def count_ends(app: Any, player: Any) -> None:
+    """Have ``player`` count each game whose end screen the loop shows (``count_ended``), by
+    the app's end route. A table also makes its end screen early, for a stand-in of the app
+    where nobody sees it (``companion.ui.warm.end_screen``): that is no game ended."""
+    end = app.routes["end"]
+
+    def end_route(a: Any, **kw: Any) -> Any:
+        if a is app:
+            player.count_ended()
+        return end(a, **kw)
+
+    app.routes["end"] = end_route
+
+
 def play(args: argparse.Namespace) -> int:
     """One screen loop on one store for ``args.seconds`` (or until SIGTERM)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -185,14 +199,7 @@ def play(args: argparse.Namespace) -> int:
         for row in waiting[1:]:
             store.close_game(row.id, "left")
         first = app.routes["table"](app, session=session)
-    # the end screen follows a game's end: count it when the loop gets there
-    end = app.routes["end"]
-
-    def end_route(a: Any, **kw: Any) -> Any:
-        player.count_ended()
-        return end(a, **kw)
-
-    app.routes["end"] = end_route
+    count_ends(app, player)
     app.driver = player
     try:
         app.run(first)

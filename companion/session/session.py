@@ -31,8 +31,8 @@ CLOSE_REASONS = ("left", "abandoned")
 #: limit, the state they start from. The rules are pure and the seeded source gives the same
 #: face for the same seed and step, so the same inputs give the very same steps. The setup's
 #: warm-up deals a throwaway game of the header the table starts with; the game's first press
-#: then takes its steps instead of dealing again (Ali Baba's 24 cards: some 5 M instructions
-#: of the rules). One set of steps is kept (a round's deal: a few dozen small frozen states),
+#: then takes its steps instead of dealing again (a deal of two dozen cards: some 5 M
+#: instructions of the rules). One set of steps is kept (a round's deal: a few dozen small frozen states),
 #: replaced by the next.
 _rolled: tuple[tuple[Any, ...], Any, list[tuple[Action, list[Event], Any]]] | None = None
 
@@ -180,7 +180,7 @@ class Session(Generic[S]):
         return self.act(self._chance_action(value))
 
     def roll_many(self, limit: int = 1000) -> list[list[Event]]:
-        """Roll on while the same kind of chance is due (Ali Baba deals 24 movement cards one
+        """Roll on while the same kind of chance is due (a game that deals two dozen cards one
         by one), at most ``limit`` times, and commit them all in ONE transaction: a power cut
         leaves none or all of them. Returns the events of each roll."""
         global _rolled

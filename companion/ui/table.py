@@ -96,7 +96,7 @@ class TableScene(Scene):
         (:meth:`warm_pieces`) and then the end screen its game ends with
         (``warm.end_screen``): the press that ends a game finds its words shaped and a canvas
         for its picture. Once per table: a table shown again after the pause menu finds it
-        done."""
+        done, or, where the pause menu cut it short, begins it again."""
         header = self.leads_to()
         if header is not None:
             if "table" not in self.app.routes:
@@ -106,15 +106,20 @@ class TableScene(Scene):
             return warm.new_table(self.app, lambda: header)
         if self._warmed:
             return None
-        self._warmed = True
         return self._warm_table()
 
     def _warm_table(self) -> Iterator[None]:
-        yield from self.warm_pieces()
-        if "end" in self.app.routes:
-            from companion.ui import warm
+        try:
+            yield from self.warm_pieces()
+            if "end" in self.app.routes:
+                from companion.ui import warm
 
-            yield from warm.end_screen(self.app, self)
+                yield from warm.end_screen(self.app, self)
+        except Exception:
+            self._warmed = True  # a warm-up that fails is given up (``App._idle_work``), not tried again
+            raise
+        # done only once all of it is: another screen shown meanwhile closes it half done
+        self._warmed = True
 
     def warm_pieces(self) -> Iterator[None]:
         """The game's own work while its table waits (its dearest press drawn where nobody

@@ -25,19 +25,10 @@ from collections.abc import Callable
 
 from companion.inputs.debounce import SETTLE_S, EdgeDebouncer
 from tests.inputs.conftest import FakeClock
+from tests.inputs.test_floating_pin import floating_edges as floating  # the tests' floating pin
 
 GAPS_MS = (5, 20, 60, 100, 200)
 Edge = Callable[[bool], None]
-
-
-def floating(edge: Edge, clock: FakeClock, seconds: float, mean_gap: float, rng: random.Random) -> None:
-    """A pin that floats: edges at random, ``mean_gap`` apart on average (starting high)."""
-    down = False
-    end = clock.now + seconds
-    while clock.now < end:
-        clock.advance(rng.expovariate(1 / mean_gap))
-        down = not down
-        edge(down)
 
 
 def chatter(rng: random.Random, longest: float) -> list[float]:

@@ -160,3 +160,42 @@ def test_the_end_keys_are_one_picture_with_the_pixels_of_each_key_and_another_fo
     assert end_module.keys_picture(end.buttons)[1] is not picture
     end.draw(app.screen)
     assert shot(app.screen) != once
+
+
+def test_the_soak_counts_the_end_screens_the_loop_shows_not_the_ones_tables_warm(app):
+    """``companion soak``'s "games": each game that reached its end screen, once; a table's
+    warm-up makes its end screen for a stand-in of the app, and that game has not ended."""
+    from companion import soak
+
+    class Counter:
+        played = 0
+
+        def count_ended(self) -> None:
+            self.played += 1
+
+    counter = Counter()
+    soak.count_ends(app, counter)
+    session = played(GAMES[0], 1)
+    table = shown(app, session)
+    drain(warm.end_screen(app, table))
+    assert counter.played == 0
+    play_out(session)
+    app.go("end", table=table)
+    assert counter.played == 1 and type(app.scene).__name__ == "EndScene"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_warm_up_the_pause_menu_cut_short_is_begun_again(app, game):
+    """The app closes a screen's warm-up when it shows another (the pause menu); the table
+    shown again has not warmed its end screen yet, and does then."""
+    fake_clock(app)
+    table = app.routes["table"](app, session=played(game, 1))
+    table.draw(app.screen)
+    pieces = table.warm_up()
+    assert pieces is not None
+    next(iter(pieces))
+    pieces.close()  # as ``App._drop_warm_up`` does
+    again = table.warm_up()
+    assert again is not None
+    assert drain(again) >= 2
+    assert table.warm_up() is None
