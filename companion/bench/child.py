@@ -15,7 +15,8 @@ Modes:
   under a window system that nothing wakes it for (see ``companion.ui.display_wake``); without
   it the loop sleeps as ``companion.root.start`` chose for the video driver in use.
 - ``table TURNS``: the same start, then the bench's table (the first game whose
-  ``GameSpec.bench`` declares one, at its size) plays ``TURNS`` demo turns and is left alone.
+  ``GameSpec.bench`` declares one, at its size) plays ``TURNS`` demo turns and is left alone,
+  idle once the audio device the turns' sounds opened has closed again.
 
 ``menu`` and ``table`` print one line when they are idle and sleep in the real loop until
 they are killed, so the parent can read CPU time, context switches and memory from
@@ -128,6 +129,13 @@ class _Turns:
 
     def __call__(self, app: Any) -> bool:
         if self.demo(app):
+            return True
+        import pygame
+
+        if pygame.mixer.get_init():
+            # the last turns' sounds keep the audio device open (and SDL's mixing thread waking
+            # ~90 times a second) until it has been quiet a few seconds (ui.sound.CLOSE_AFTER_S):
+            # part of the presses, not of the table left alone
             return True
         app.driver = None  # from now on nobody presses anything
         _when_idle(app, self.exit_after)  # runs on the first pass that draws nothing
