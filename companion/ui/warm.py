@@ -18,6 +18,10 @@ screen and the resume offer stand for seconds or minutes first. There, a screen'
   scene, the C heap's free pages go back to the system), but for its layers' canvases,
   which the real table's layers of the same sizes take over (``layers.spare``).
 
+A table does the same for the end screen its game will end with (:func:`end_screen`, two of
+its idle pieces): the end screen made through the app's ``end`` route for a stand-in and
+painted once, so that the press that ends a game finds its words shaped and its keys painted.
+
 What stays warm is what the process keeps anyway, bounded by bytes: the opened font faces
 with their glyphs, the kit's texts and measurements (``kit.cache``), the imported modules,
 the pictures a game keeps per box.

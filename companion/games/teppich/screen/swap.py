@@ -33,6 +33,7 @@ import pygame
 from companion.games.teppich.screen import draw
 from companion.ui import theme
 from companion.ui.kit import Control, Label
+from companion.ui.kit.controls import CORNER
 from companion.ui.kit.text import read_size, text_size
 from companion.ui.widgets import Button
 
@@ -96,7 +97,7 @@ class SwapKey(Button):
         return (*super().look(), self.carpet)
 
     def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surf, self.fill(), rect, border_radius=10)
+        pygame.draw.rect(surf, self.fill(), rect, border_radius=CORNER)
         band = pygame.Rect(rect.x + PAD, rect.y + PAD - 2, rect.w - 2 * PAD, BAND_H)
         surf.blit(theme.swatch(self.carpet, band.w, band.h), band.topleft)
         pygame.draw.rect(surf, theme.INK, band, 1)
@@ -104,7 +105,7 @@ class SwapKey(Button):
         ink = theme.INK if self.enabled else theme.INK_DIM
         Label(self.label, name, role="read", size=read_size(), color=ink, align="center").draw(surf)
         border = theme.GOLD if self.selected else theme.INK_DIM
-        pygame.draw.rect(surf, border, rect, 3 if self.selected else 1, border_radius=10)
+        pygame.draw.rect(surf, border, rect, 3 if self.selected else 1, border_radius=CORNER)
 
 
 def others(s: TeppichScene) -> list[int]:
