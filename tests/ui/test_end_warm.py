@@ -19,19 +19,14 @@ from companion.ui.kit import cache, layers
 from companion.ui.kit.layers import Layer
 from companion.ui.table import TableScene
 from tests.ui.screen import fake_clock, settle
+from tests.ui.test_readable import midgame
 
 GAMES = [name for name in REGISTRY if playable(name) and REGISTRY[name].scene is not None]
 
 
 def played(game: str, steps: int, seed: int = 3) -> Session:
-    """A game of ``game`` with ``steps`` seeded random actions played (fewer where it ends)."""
-    session = Session.new({"game": game, "players": REGISTRY[game].default_count, "seed": seed})
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if session.over:
-            break
-        session.act(random_step(session.engine, session.state, rng))
-    return session
+    """A game of ``game`` at its usual size with ``steps`` seeded random actions played."""
+    return midgame(game, REGISTRY[game].default_count, steps, seed)
 
 
 def play_out(session: Session, seed: int = 3) -> None:

@@ -23,7 +23,8 @@ from companion.ui.app import App
 from companion.ui.kit import GUARD_S, problems, recording
 from companion.ui.kit.text import read_size, text_size
 from tests.ui.screen import new_app
-from tests.ui.test_double_taps import DOUBLE_S, NoWait, settle
+from tests.ui.test_double_taps import NoWait, settle
+from tests.ui.test_shown_again import tap as taps
 from tests.ui.test_teppich_names import names_on_screen
 from tests.ui.test_teppich_screen import at, header
 from tests.ui.test_words_whole import LONG_NAMES
@@ -48,14 +49,7 @@ def tap(app: App, clock: list[float], pos: tuple[int, int], times: int = 1) -> N
     """A deliberate tap at ``pos`` (a moment after the last one), or a double tap: the second
     one 60 ms after the first, as a finger bouncing on the glass."""
     clock[0] += BETWEEN_S
-    for _ in range(times):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-        app.step(block=False)
-        clock[0] += DOUBLE_S / 2
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-        app.step(block=False)
-        clock[0] += DOUBLE_S / 2
-    settle(app, clock)
+    taps(app, clock, pos, times)
 
 
 def key(scene: TeppichScene, ident: Any) -> Any:
