@@ -133,6 +133,11 @@ class Player:
             return False
         if now >= self.next_report:
             self._report(now)
+        if self.waits and app.warming:
+            # as at a table, where seconds pass between two presses: the loop does its idle
+            # work first (a screen's warm-up, letting go of what the screens dropped), which
+            # a driver pressing in every pass would never leave room for
+            return True
         scene = app.scene
         if self.queue:
             app.inject(self.queue.pop(0))

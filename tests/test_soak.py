@@ -103,3 +103,36 @@ def test_a_row_says_what_the_rss_is_made_of_after_the_columns_tools_read(tmp_pat
     # the two parts of the RSS add up to it (RssShmem, the third, is about nothing here)
     assert float(row["rss_anon_mb"]) > 0 and float(row["rss_file_mb"]) > 0
     assert abs(float(row["rss_anon_mb"]) + float(row["rss_file_mb"]) - float(row["rss_mb"])) < 2
+
+
+def test_the_soaks_player_leaves_the_loop_its_idle_work_before_the_next_press(tmp_path: Path) -> None:
+    """At a table seconds pass between two presses, and the loop does its idle work in them
+    (a screen's warm-up, letting go of what the screens dropped). A player pressing in every
+    pass never left room for it: the soak measured a café where no table ever warmed up or
+    tidied."""
+    import io
+    import random
+
+    from companion.session.store import Store
+    from companion.soak import Player
+
+    class App:
+        warming = True
+        scene = None
+
+        def __init__(self) -> None:
+            self.done: list[str] = []
+
+        def inject(self, name: str) -> None:
+            self.done.append(name)
+
+        def go(self, route: str, **_kw: object) -> None:
+            self.done.append(route)
+
+    app = App()
+    store = Store(tmp_path / "s.sqlite3")
+    player = Player(app, store, random.Random(1), io.StringIO(), None, 60.0, 1e9, report_s=1e9)
+    assert player(app) is True and app.done == []  # the idle work first
+    app.warming = False
+    assert player(app) is True and app.done == ["table"]  # then on: the next game's table
+    store.close()

@@ -46,6 +46,8 @@ CORNER_HOLD_S = 5.0
 
 #: presses whose press-to-screen time is kept (selftest, bench): the newest, never more
 LATENCIES_KEPT = 1000
+#: presses after which an idle pass lets go of what the screens dropped (``cache.give_back``)
+TIDY_PRESSES = 40
 
 
 def on_a_pi() -> bool:
@@ -213,6 +215,8 @@ class App:
         self.warm_failed: BaseException | None = None
         #: the screens left are to be let go of (``cache.give_back``) in the next idle pass
         self._give_back = False
+        #: ``presses_shown`` when the app last let go of them
+        self._given_back_at = 0
         self._was_animating = False
         #: the café floor's link (companion.floor.table.TableFloor) when the table is on one
         self.floor: Any = None
@@ -492,29 +496,42 @@ class App:
             self._warm_asked = True
             pieces = scene.warm_up()
             self._warm = iter(pieces) if pieces is not None else None
-        return self._give_back or self._warm is not None
+        return self._give_back or self._warm is not None or self._tidy_due()
+
+    def _tidy_due(self) -> bool:
+        """True once ``TIDY_PRESSES`` presses were shown since the app last let go of what
+        the screens dropped. A table's keys, layers and banners of a phase gone are cycles
+        that hold pictures, and Python's collector runs its oldest generation only when
+        Python objects pile up, which pixels (C memory) do not count towards: without this
+        a table played for a while holds a few megabytes more than it shows. It costs an
+        idle pass a few milliseconds every forty presses or so, never a press."""
+        return self.presses_shown - self._given_back_at >= TIDY_PRESSES
+
+    def _let_go(self) -> None:
+        """Let go of what the screens dropped now (``cache.give_back``)."""
+        from companion.ui.kit.cache import give_back
+
+        self._given_back_at = self.presses_shown
+        give_back()
 
     def _owe_give_back(self) -> None:
         """The screens left are to be let go of in the next idle pass; if the last ones still
         are (a table pressed on without a pause, as the soak does), they go now: never more
         than one screen change's pictures wait for the collector."""
         if self._give_back:
-            from companion.ui.kit.cache import give_back
-
-            give_back()
+            self._let_go()
         self._give_back = True
 
     def _idle_work(self) -> None:
-        """One piece of idle work: first letting go of the screens left, then the next piece
-        of the shown scene's warm-up. Nothing a warm-up draws is audited as being on screen;
+        """One piece of idle work: first letting go of the screens left (or, every
+        ``TIDY_PRESSES`` presses, of what the screen dropped), then the next piece of the
+        shown scene's warm-up. Nothing a warm-up draws is audited as being on screen;
         a warm-up that fails is given up: it was only a head start."""
         from companion.ui.kit import audit
 
-        if self._give_back:
-            from companion.ui.kit.cache import give_back
-
+        if self._give_back or self._tidy_due():
             self._give_back = False
-            give_back()
+            self._let_go()
             return
         if self._warm is None:
             return

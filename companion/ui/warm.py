@@ -18,9 +18,10 @@ screen and the resume offer stand for seconds or minutes first. There, a screen'
   scene, the C heap's free pages go back to the system), but for its layers' canvases,
   which the real table's layers of the same sizes take over (``layers.spare``).
 
-A table does the same for the end screen its game will end with (:func:`end_screen`, two of
+A table does the same for the end screen its game will end with (:func:`end_screen`, three of
 its idle pieces): the end screen made through the app's ``end`` route for a stand-in and
-painted once, so that the press that ends a game finds its words shaped and its keys painted.
+painted once, so that the press that ends a game finds its words shaped and its keys painted,
+then let go of with the rest of the table's warm-up.
 
 What stays warm is what the process keeps anyway, bounded by bytes: the opened font faces
 with their glyphs, the kit's texts and measurements (``kit.cache``), the imported modules,
@@ -178,17 +179,29 @@ def end_screen(app: App, table: TableScene) -> Iterator[None]:
     where nobody sees it. Its words, its keys' words and the game's end picture are then
     shaped and measured once, its code run; its canvas is kept for the real end screen's
     picture (``layers.spare``: a new screen-sized canvas is cleared byte by byte, 1.5 M
-    instructions). A piece each, so that no idle pass does all of it."""
+    instructions); then the stand-ins let go of (``cache.give_back``). A piece each, so that
+    no idle pass does all of it."""
     from companion.ui.kit.layers import spare
 
     quiet = Quiet(app)
     end = app.routes["end"](quiet, table=table)
-    for control in end.tappables():
-        control.draw(quiet.screen)
+    _draw_keys(end, quiet.screen)  # not in a loop here: its last key would keep the stand-in
     yield
     end.draw(quiet.screen)
     spare(vars(end).values())
     yield
+    # the stand-ins are cycles (a scene's keys call its bound methods), and so is what the
+    # table's own pieces drew where nobody sees it: left to the collector, some megabytes of
+    # their pictures stay resident for the first minutes of every game
+    from companion.ui.kit.cache import give_back
+
+    del end, quiet
+    give_back()
+
+
+def _draw_keys(scene: Scene, surf: pygame.Surface) -> None:
+    for control in scene.tappables():
+        control.draw(surf)
 
 
 def frame(scene: Scene, quiet: Quiet) -> None:

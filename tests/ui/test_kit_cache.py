@@ -106,6 +106,61 @@ def test_a_game_left_lets_go_of_its_screens_and_their_pictures_when_the_next_one
         app.close()
 
 
+def test_a_table_played_on_lets_go_of_what_its_screen_dropped_every_few_dozen_presses(tmp_path) -> None:
+    """A table's keys, layers and banners of a phase gone are cycles that hold pictures, and
+    Python's collector runs its oldest generation only when Python objects pile up, which
+    pixels do not count towards: a table played for a while held a few megabytes more than
+    it showed. Every ``TIDY_PRESSES`` presses an idle pass lets go of them; a press never
+    does, and the loop sleeps again once it is done."""
+    import gc
+    import weakref
+
+    from companion import root
+    from companion.games import REGISTRY, menu_games
+    from companion.session.session import Session
+    from companion.session.store import Store
+    from companion.ui import app as app_module
+    from tests.ui.screen import settle
+
+    class Dropped:
+        """A cycle with a picture, as a phase's keys are."""
+
+        def __init__(self) -> None:
+            self.me = self
+            self.picture = pygame.Surface((800, 480))
+
+    app = root.make_app(store=Store(tmp_path / "g.sqlite3"), lang="de", fullscreen=False, sound=False)
+    game = REGISTRY[menu_games()[0]]
+    app.go("table", session=Session.new(game.header(game.counts[0], 7), app.store))
+    settle(app)
+    while app.warming:
+        app.step(block=False)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        dropped = Dropped()
+        left = weakref.ref(dropped)
+        del dropped
+        rng = __import__("random").Random(4)
+        plan: list[str] = []
+        for n in range(app_module.TIDY_PRESSES):
+            assert left() is not None, f"let go of after {n} presses already"
+            plan = plan or app.scene.demo_presses(rng)
+            app.inject(plan.pop(0))
+            app.step(block=False)  # the press and its frame: never the collection
+            while app.scene.is_busy() or app.scene.dirty:
+                app.step(block=False)
+        assert left() is not None  # no idle pass yet
+        assert app.warming  # the next idle pass has work: it does not sleep first
+        app.step(block=False)
+        assert left() is None, "what the screen dropped is still held"
+        assert not app.warming  # and then the loop sleeps again
+    finally:
+        if was_enabled:
+            gc.enable()
+        app.close()
+
+
 def test_malloc_is_set_for_large_pictures() -> None:
     """Screen-sized pictures get their own mappings, handed back whole when freed (glibc)."""
     import platform
