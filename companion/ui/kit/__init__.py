@@ -55,7 +55,8 @@ _WHERE = {
     "pointer": "pointer",
     "Scoreboard": "scoreboard", "ScoreRow": "scoreboard",
     "MIN_PX": "sizes", "MIN_TOUCH": "sizes", "READ_PX": "sizes",
-    "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "line_height": "text",
+    "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "label_lines": "text",
+    "line_height": "text",
     "min_size": "text", "read_size": "text", "room_for": "text", "size_for": "text", "text_size": "text",
     "wrap_lines": "text",
 }
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
         Label,
         cap_height,
         fit,
+        label_lines,
         line_height,
         min_size,
         read_size,
@@ -105,6 +107,6 @@ __all__ = [
     "GUARD_S",
     "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
     "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset",
-    "line_height", "min_size", "pointer", "problems", "read_size", "recording", "room_for", "row",
+    "label_lines", "line_height", "min_size", "pointer", "problems", "read_size", "recording", "room_for", "row",
     "size_for", "text_size", "wrap_lines",
 ]
