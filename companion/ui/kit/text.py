@@ -224,25 +224,39 @@ def _draw(text: str, size: int, color: Colour | tuple[int, ...], bold: bool = Fa
           align: str = "left") -> pygame.Surface:
     f = theme.font(size, bold)
     if width <= 0:
-        return _one_line(f, text, color, width, align)
-    wide, high = text_size(text, size, bold)
-    if wide <= width and "\n" not in text:
+        return f.render(text, True, color, None, 0)
+    step = f.get_linesize()
+    if align == "left":
+        img = f.render(text, True, color, None, width)
+        if img.get_height() < 2 * step or _lines_begin_at_the_edge(img, step, _space(size, bold)):
+            return img  # one line, or lines that each begin at the left edge: SDL_ttf's are right
+    elif "\n" not in text and text_size(text, size, bold)[0] <= width:
         return _one_line(f, text, color, width, align)  # one line, as SDL_ttf draws it
-    if align == "left" and "\n" not in text and not _slips(text, size, bold, width):
-        return f.render(text, True, color, None, width)  # SDL_ttf's lines are right
+    # SDL_ttf began a line with a space or left one empty, or would centre (or right-align)
+    # lines with the space each ended at: the lines of wrap_lines instead, drawn by SDL_ttf
+    # in one go, each ended by a line break, wrapped in room for the break as well (its box is
+    # a third of the size wide), so that it breaks at the breaks only. The picture is a view
+    # of the width of that (a copy would clear and copy every pixel again)
     lines = wrap_lines(text, size, bold, width)
     if len(lines) == 1:
         return _one_line(f, lines[0], color, width, align)
-    # SDL_ttf draws the lines in one go, each ended by a line break, wrapped in room for the
-    # break as well (its box is a third of the size wide): it breaks at the breaks only. The
-    # picture is a view of the width of that (a copy would clear and copy every pixel again)
     room = width + size // 2 + 2
-    img = _wrapped(f, "\n".join(lines), color, room, align)
-    step = f.get_linesize()
-    if img is not None and img.get_height() == max(step, high) + step * (len(lines) - 1):
+    joined = _wrapped(f, "\n".join(lines), color, room, align)
+    high = max(step, text_size(text, size, bold)[1]) + step * (len(lines) - 1)
+    if joined is not None and joined.get_height() == high:
         x = {"left": 0, "center": room // 2 - width // 2, "right": room - width}[align]
-        return img.subsurface((x, 0, width, img.get_height()))
+        return joined.subsurface((x, 0, width, high))
     return _line_by_line(f, lines, color, width, align)  # it broke a line more (a ligature)
+
+
+def _lines_begin_at_the_edge(img: pygame.Surface, step: int, space: int) -> bool:
+    """Whether every line of SDL_ttf's wrapped picture after the first has letters within
+    ``space`` - 2 px of its left edge: a line it began with a space has none there (a space
+    is wider than any letter's own margin), nor has a line it left empty."""
+    lines = (img.get_height() - step) // step + 1
+    top = img.get_height() - step * lines  # each line's letters lie in the last ``step`` px of its row
+    edge = max(1, space - 2)
+    return all(img.subsurface((0, top + i * step, edge, step)).get_bounding_rect().w for i in range(1, lines))
 
 
 def _line_by_line(f: pygame.font.Font, lines: list[str], color: Colour | tuple[int, ...], width: int,
@@ -352,19 +366,6 @@ def wrap_lines(text: str, size: int, bold: bool, width: int) -> list[str]:
             line, guess = [word], wide
         lines.append(" ".join(line))
     return lines
-
-
-def _slips(text: str, size: int, bold: bool, width: int) -> bool:
-    """Whether SDL_ttf could begin a line of ``text`` with a space at ``width`` px: a word as
-    wide as the line or wider (broken inside, its end may fill a line) may fit a line alone
-    but not with the space after it. A ligature ("fi", "fl": one picture for two letters)
-    makes SDL_ttf count the letters that fit one short, so such a word needs that much more room."""
-    space = _space(size, bold)
-    for word in text.split(" "):
-        tied = word.count("fi") + word.count("fl") + word.count("ff")
-        if word and _word_width(word, size, bold) > width - space - 2 - tied * size:
-            return True
-    return False
 
 
 @lru_cache(maxsize=2048)
