@@ -38,21 +38,25 @@ $(VENV)/.installed-run: pyproject.toml | $(VENV)/.made
 	$(PIP_INSTALL) -e '.$(if $(EXTRAS),[$(EXTRAS)])'
 	@touch $@
 
-# The tests' venv also holds the race (tests/tinygame), a fifth game distributed on its own:
-# the companion finds it through its entry point like any game a café installs.
+# The race (tests/tinygame), a fifth game distributed on its own, is not installed: the tests
+# put it on their own path (tests/conftest.py), where the companion finds it through its entry
+# point like any game a café installs. A .venv an earlier `make test` gave it loses it here.
 $(VENV)/.installed-dev: pyproject.toml tests/tinygame/pyproject.toml | $(VENV)/.made
 	$(PIP_INSTALL) -e '.[$(call with,dev)]'
-	$(PIP_INSTALL) -e tests/tinygame
+	@$(UNINSTALL_RACE)
 	@touch $@ $(VENV)/.installed-run
+
+# companion-race, where an earlier `make test` installed it into the .venv
+UNINSTALL_RACE = if $(BIN)/python -c 'import importlib.metadata as m; m.distribution("companion-race")' 2>/dev/null; \
+	then $(BIN)/python -m pip uninstall --yes --quiet companion-race; fi
 
 # Started from a terminal the companion is a window (Escape leaves it), also on a Pi; the
 # installed unit is the kiosk.
-# The race is a fixture of the tests, not a game of the box: after `make test` it is taken out
-# again, so the menu a family sees lists only the real games (`make test` puts it back).
+# The race is a fixture of the tests, not a game of the box: the menu a family sees lists only
+# the real games (a .venv an earlier `make test` installed it into loses it here).
 run: $(VENV)/.installed-run
 	@sh tools/need-system.sh --screen $(PYTHON)
-	@if [ -f $(VENV)/.installed-dev ]; then \
-		$(BIN)/python -m pip uninstall --yes --quiet companion-race 2>/dev/null; rm -f $(VENV)/.installed-dev; fi
+	@$(UNINSTALL_RACE)
 	$(BIN)/companion --no-kiosk
 
 TEST_ENV := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock

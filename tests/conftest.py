@@ -10,7 +10,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# The race (tests/tinygame) is a game distributed on its own, found as any installed game is:
+# by the entry point its distribution's metadata declares (companion_race-*.dist-info, beside
+# its package). It is on the path of the tests and of the programs they start (PYTHONPATH),
+# never installed in the .venv: the menu of `make run` lists only the real games.
+RACE = str(Path(__file__).parent / "tinygame")
+if RACE not in sys.path:
+    sys.path.append(RACE)
+if RACE not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), RACE) if p)
 
 
 @pytest.fixture(autouse=True)

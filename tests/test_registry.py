@@ -1,11 +1,15 @@
 """A game is one installed distribution: the race (``tests/tinygame``, distribution
-``companion-race``, installed editable by the tests' set-up) declares its game in the entry
+``companion-race``, on the tests' path by their conftest) declares its game in the entry
 point group ``companion.games`` and plays through the menu, setup, its table, the end screen,
 ``replay``, ``simulate`` and ``demo`` without any file of the companion knowing it."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import tomllib
 from importlib.metadata import distribution
 from pathlib import Path
 
@@ -73,6 +77,33 @@ def test_the_race_plays_from_the_menu_to_the_end_screen_in_german(app):
     # the rematch keeps the game and goes back to its setup
     press(app, "ok")
     assert isinstance(app.scene, SetupScene) and app.scene.game == "race"
+
+
+def test_a_game_whose_package_is_imported_before_the_registry_is_found_whole():
+    """The race's package imports the registry for its GameSpec: imported first, it must still
+    be found (discovery waits for the registry's first reading, when the package is whole)."""
+    code = ("import race_game\n"
+            "from companion.games import BROKEN, REGISTRY\n"
+            "print(REGISTRY.get('race') is race_game.SPEC, BROKEN)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "{}"], done.stdout + done.stderr[-2000:]
+
+
+def test_the_race_is_on_the_tests_path_only_never_installed_in_the_venv():
+    """A developer's menu (``make run``) never lists the tests' game: it is found through the
+    path the tests give themselves, with the metadata its pyproject.toml would give it."""
+    folder = Path(__file__).parent / "tinygame"
+    assert Path(str(distribution("companion-race").locate_file(""))) == folder
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    bare = subprocess.run([sys.executable, "-c", "from companion.games import REGISTRY; print(sorted(REGISTRY))"],
+                          capture_output=True, text=True, timeout=60, env=env, cwd=Path(__file__).parents[1])
+    assert bare.returncode == 0 and "race" not in bare.stdout and "suleika" in bare.stdout, bare.stdout + bare.stderr
+    project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    dist = distribution("companion-race")
+    assert (dist.metadata["Name"], dist.version) == (project["name"], project["version"])
+    assert {(p.group, p.name, p.value) for p in dist.entry_points} == \
+        {(g, n, v) for g, points in project["entry-points"].items() for n, v in points.items()}
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

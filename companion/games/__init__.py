@@ -192,7 +192,8 @@ def _discover() -> None:
         register(game)
 
 
-#: Games an installed distribution declares that could not be loaded: name -> why.
+#: Games an installed distribution declares that could not be loaded: name -> why (known once
+#: the registry has been read).
 BROKEN: dict[str, str] = {}
 
 
@@ -213,20 +214,44 @@ def resolve(entry: str) -> Any:
     return getattr(importlib.import_module(module), attr)
 
 
-REGISTRY: dict[str, GameSpec] = {}
+#: Every game found, by name, in the menu's order. It is filled the first time it is read (see
+#: :func:`__getattr__`), not when this module is imported.
+REGISTRY: dict[str, GameSpec]
 #: Engines built so far (building one reads and checks its box files once).
 _ENGINES: dict[str, Engine[Any]] = {}
 
 
+def __getattr__(name: str) -> dict[str, GameSpec]:
+    """``REGISTRY``, read for the first time: the installed games are found now.
+
+    Not on import: a game distributed on its own imports this module for :class:`GameSpec`,
+    and its package may be imported first (``from dice_game import SPEC``); found during that
+    import, its entry point would name a module half made, and the game would be left out.
+    """
+    if name == "REGISTRY":
+        return _registry()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _registry() -> dict[str, GameSpec]:
+    """The registry, its games found once (a game's import during the search sees it filling)."""
+    found: dict[str, GameSpec] | None = globals().get("REGISTRY")
+    if found is None:
+        global REGISTRY
+        found = REGISTRY = {}
+        _discover()
+    return found
+
+
 def register(game: GameSpec) -> GameSpec:
     """Add (or replace) a game; the menu lists games in the order they were registered."""
-    REGISTRY[game.name] = game
+    _registry()[game.name] = game
     _ENGINES.pop(game.name, None)
     return game
 
 
 def unregister(name: str) -> None:
-    REGISTRY.pop(name, None)
+    _registry().pop(name, None)
     _ENGINES.pop(name, None)
 
 
@@ -238,37 +263,40 @@ COMING: tuple[str, ...] = ()
 def spec(name: str) -> GameSpec:
     """The registered game of that name; IllegalAction if there is none."""
     try:
-        return REGISTRY[name]
+        return _registry()[name]
     except KeyError:
         if name in COMING:
             raise IllegalAction("not_built", "the game {game} is not built yet", game=name) from None
         raise IllegalAction("unknown_game", "unknown game {game} (games: {games})",
-                            game=name, games=", ".join(REGISTRY)) from None
+                            game=name, games=", ".join(_registry())) from None
 
 
 def first_game() -> str:
     """The game the menu lists first: what the command line plays when no ``--game`` is given."""
-    if not REGISTRY:
+    registry = _registry()
+    if not registry:
         raise IllegalAction("unknown_game", "unknown game {game} (games: {games})", game="", games="none")
-    return next(iter(REGISTRY))
+    return next(iter(registry))
 
 
 def cli_aliases() -> dict[str, str]:
     """Every option shortcut a registered game offers on the command line, flag by flag: the
     flag and the destination ``argparse`` stores its value under (one flag, one argument, even
     where two games offer it)."""
-    flags = [flag for g in REGISTRY.values() for flag, _key in g.cli_aliases]
+    flags = [flag for g in _registry().values() for flag, _key in g.cli_aliases]
     return {flag: "alias_" + flag.lstrip("-").replace("-", "_") for flag in flags}
 
 
 def menu_games() -> list[str]:
     """Every game the menu lists, registered first, then those still to come."""
-    return list(REGISTRY) + [g for g in COMING if g not in REGISTRY]
+    registry = _registry()
+    return list(registry) + [g for g in COMING if g not in registry]
 
 
 def playable(name: str) -> bool:
     """True if the game is registered and has a table screen."""
-    return name in REGISTRY and REGISTRY[name].scene is not None
+    game = _registry().get(name)
+    return game is not None and game.scene is not None
 
 
 def get_engine(name: str) -> Engine[Any]:
@@ -282,7 +310,3 @@ def get_engine(name: str) -> Engine[Any]:
         box = resolve(game.box)() if game.box else None
         engine = _ENGINES[name] = resolve(game.engine)(box)
     return engine
-
-
-
-_discover()

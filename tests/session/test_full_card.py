@@ -41,7 +41,7 @@ def test_a_really_full_card_refuses_in_words_and_keeps_the_game(tmp_path: Path) 
     prefix = on_a_small_file_system(folder, 1024)
     if prefix is None:
         pytest.skip("this machine lets the test mount no file system (neither as root nor in a user namespace)")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ["PYTHONPATH"]])}
     done = subprocess.run([*prefix, sys.executable, str(WORKER), str(folder)], capture_output=True, text=True,
                           timeout=120, env=env)
     assert done.returncode == 0, done.stderr

@@ -49,7 +49,7 @@ def run_until_killed(db: Path, game: str, seed: int, mode: str, count: int) -> t
     args = [sys.executable, str(WORKER), str(db), game, str(seed)]
     if mode != "timer":
         args += ["--die", mode, str(count)]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ["PYTHONPATH"]])}
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
     assert proc.stdout is not None and proc.stderr is not None
     lines: list[str] = []
@@ -152,7 +152,7 @@ def test_sigkill_of_the_real_screen_loop_resumes_to_the_frame_last_drawn(tmp_pat
     rng = random.Random(f"{game}/{trial}")
     db, trace = tmp_path / "games.sqlite3", tmp_path / "trace.jsonl"
     env = {**os.environ, "COMPANION_TRACE": str(trace), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYTHONPATH": str(ROOT)}
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ["PYTHONPATH"]])}
     def demo_until(frames: int) -> subprocess.Popen[bytes]:
         """A fresh store and trace, the demo started and left to draw ``frames`` frames."""
         for path in (db, trace, *(Path(str(db) + s) for s in ("-wal", "-shm", "-last"))):

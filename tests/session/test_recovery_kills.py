@@ -66,7 +66,7 @@ def start(db: Path, kill: tuple[str, int] | None) -> tuple[int, list[str]]:
             cmd = ["strace", "-qq", "-o", "/dev/null", "-e", f"trace={call}",
                    "-e", f"inject={call}:signal=KILL:when={n}", *cmd]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ["PYTHONPATH"]])})
     shown = json.loads(done.stdout.splitlines()[0]) if done.stdout.strip() else []
     return done.returncode, shown
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pygame
 import pytest
 
 from companion.games.alibaba.rules.state import DUMP, LAST_CHANCE, TURN
@@ -15,7 +16,8 @@ from companion.games.alibaba.screen import dice as alibaba_dice
 from companion.games.alibaba.screen import draw as look
 from companion.games.alibaba.screen.table import AlibabaScene
 from companion.session.session import Session
-from companion.ui.kit import problems, recording
+from companion.ui import theme
+from companion.ui.kit import Label, line_height, min_size, problems, recording
 from companion.ui.kit.sizes import READ_PX
 from tests.ui.screen import new_app, settle, tap_label
 from tests.ui.test_alibaba_table import game_at as table_game_at
@@ -127,5 +129,30 @@ def test_the_cards_view_shows_a_long_hand_and_every_group_whole_with_six_long_na
                     assert f"{scene.box.groups[g].name} {n}" in whole
         tap_label(app, scene.view_label())  # past the last page: the ledger
         assert scene.view == "ledger" and scene.cards_page == 0
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_cards_view_counts_each_texts_lines_as_the_kit_wraps_it(lang):
+    """The plan of the cards view gives each player's text the lines it needs: counted as the
+    kit wraps it (a word and the space after it, a long name broken after its hyphen), not
+    word by word, or a text the plan called whole was drawn cut. Tried at many widths, roomy
+    (the name above the cards) and compact (the name in the text)."""
+    app = new_app(lang)
+    try:
+        scene, _texts = shown(app, longest(game_at(6, lambda st: st.phase == TURN, LONG)))
+        names, step = scene.names(), line_height(min_size())
+        seats = list(range(6))
+        for width in range(250, 560, 3):
+            for high in (2000, 6 * (look.READ_H + look.MIN_H + 1) - 1):
+                plan = look.cards_plan(scene, pygame.Rect(0, 0, width, high), names, seats)
+                assert plan.compact == (high < 2000)
+                if not plan.whole:
+                    continue
+                for text, lines in zip(plan.texts, plan.lines, strict=True):
+                    box = pygame.Rect(0, 0, width - 26, lines * step)
+                    shown_ = Label(text, box, color=theme.INK, wrap=True).fitted()
+                    assert shown_.fits and shown_.shown == text, (width, high, text, lines)
     finally:
         app.close()

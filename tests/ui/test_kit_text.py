@@ -18,7 +18,9 @@ from companion.ui.kit import (
     read_size,
     recording,
     size_for,
+    text_size,
 )
+from companion.ui.kit.text import render
 
 LONG = "Scheherazade bezahlt dem Kaufmann Abu Hassan zwölf Dinar für die Teppiche am Brunnen"
 
@@ -175,3 +177,47 @@ def test_the_face_opened_by_its_file_draws_what_pygames_default_font_draws(size)
     a, b = ours.render(text, True, (255, 255, 255)), pygames.render(text, True, (255, 255, 255))
     assert a.get_size() == b.get_size()
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def line_ink(img: pygame.Surface, step: int) -> list[tuple[int, int] | None]:
+    """Each wrapped line's letters as (first lit column, last lit column) of its band of the
+    picture, None for a line with no letters."""
+    out: list[tuple[int, int] | None] = []
+    for top in range(0, img.get_height() - step + 1, step):
+        lit = img.subsurface((0, top, img.get_width(), step)).get_bounding_rect()
+        out.append((lit.left, lit.right) if lit.w else None)
+    return out
+
+
+#: texts of the screens, one with a line break where a hyphen broke a long name
+WRAPPED = ["Gleichstand: mehr Felder, 12 zu 11", "Anna zahlt 12 Dinar an Scheherazade", LONG,
+           "Zahlt an Alexandra-\nMarie 12 Dinar"]
+
+
+@pytest.mark.parametrize("text", WRAPPED)
+@pytest.mark.parametrize("size", [min_size(), read_size()])
+def test_no_wrapped_line_begins_with_a_space_or_is_left_empty(text, size):
+    """Where a line is as wide as a word but not the word and its space, SDL_ttf's own wrapping
+    began the next line with that space (" mehr", the letters a space in from the edge), and
+    before a line break it left a line empty. Every width from each word alone to it and a
+    space (or a break) is tried: every line's letters begin nearer the left edge than a space
+    is wide (a letter's own side is a pixel or two, a "1"'s four)."""
+    step, space = line_height(size), theme.font(size).metrics(" ")[0][4]
+    for word in text.replace("\n", " ").split(" "):
+        alone = text_size(word, size)[0]
+        for width in range(alone, alone + 16):
+            lines = line_ink(render(text, size, theme.INK, False, width), step)
+            assert len(lines) >= 2 and None not in lines, (width, lines)
+            assert max(left for left, _right in lines) < space, (word, width, lines)
+
+
+@pytest.mark.parametrize("size", [min_size(), read_size()])
+def test_centred_wrapped_lines_are_centred_on_their_letters(size):
+    """SDL_ttf centres a wrapped line with the space it ended at: half a space to the left.
+    Each line's letters stand as far from the left edge as from the right (a letter's own
+    sides differ by a pixel or two)."""
+    step = line_height(size)
+    for width in range(220, 420, 7):
+        img = render(LONG, size, theme.INK, False, width, "center")
+        for left, right in filter(None, line_ink(img, step)):
+            assert abs(left - (img.get_width() - right)) <= 3, (width, left, img.get_width() - right)

@@ -146,7 +146,7 @@ def test_export_answers_in_words(tmp_path: Path, fault: str) -> None:
     path = tmp_path / "data" / "companion.sqlite3"
     path.parent.mkdir()
     FAULTS[fault][0](path)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ["PYTHONPATH"]])}
     done = subprocess.run([sys.executable, "-m", "companion", "export", "--data", str(path)],
                           capture_output=True, text=True, timeout=60, env=env)
     assert "Traceback" not in done.stderr, done.stderr

@@ -55,8 +55,10 @@ _WHERE = {
     "pointer": "pointer",
     "Scoreboard": "scoreboard", "ScoreRow": "scoreboard",
     "MIN_PX": "sizes", "MIN_TOUCH": "sizes", "READ_PX": "sizes",
-    "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "line_height": "text",
+    "ELLIPSIS": "text", "Label": "text", "cap_height": "text", "fit": "text", "label_lines": "text",
+    "line_height": "text",
     "min_size": "text", "read_size": "text", "room_for": "text", "size_for": "text", "text_size": "text",
+    "wrap_lines": "text",
 }
 
 
@@ -90,19 +92,21 @@ if TYPE_CHECKING:
         Label,
         cap_height,
         fit,
+        label_lines,
         line_height,
         min_size,
         read_size,
         room_for,
         size_for,
         text_size,
+        wrap_lines,
     )
 
 __all__ = [
     "BoardGrid", "Choice", "ChoiceList", "Confirm", "Control", "Controls", "DieKeypad", "DirtyRects", "ELLIPSIS",
     "GUARD_S",
     "Label", "Layer", "LayoutError", "MIN_PX", "MIN_TOUCH", "NumberPad", "READ_PX", "Record", "ScoreRow",
-    "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset", "line_height",
-    "min_size", "pointer", "problems", "read_size", "recording", "room_for", "row", "size_for",
-    "text_size",
+    "Scoreboard", "TapTracker", "cap_height", "column", "cut", "fit", "fitting", "grid", "inset",
+    "label_lines", "line_height", "min_size", "pointer", "problems", "read_size", "recording", "room_for", "row",
+    "size_for", "text_size", "wrap_lines",
 ]

@@ -188,8 +188,10 @@ WHITE = (255, 255, 255)
 
 def render(text: str, size: int, color: Colour, bold: bool = False, width: int = 0,
            align: str = "left") -> pygame.Surface:
-    """One text as a surface; ``width`` > 0 wraps it at that many px with pygame-ce's own
-    ``wraplength`` (lines aligned by ``Font.align``).
+    """One text as a surface; ``width`` > 0 wraps it at that many px, lines aligned as
+    ``align`` says: SDL_ttf's own lines where they come out right, else those of
+    :func:`wrap_lines` (no line begins with a space, none is left empty, and a centred line
+    is centred on its letters).
 
     The same text in another colour (a lit key, a dimmed row) is not shaped again: a
     "blended" text is its colour in every pixel and only its alpha draws the letters, so a
@@ -221,16 +223,162 @@ _SHAPES: ByteCache[tuple[str, int, bool, int, str], tuple[tuple[int, ...], pygam
 def _draw(text: str, size: int, color: Colour | tuple[int, ...], bold: bool = False, width: int = 0,
           align: str = "left") -> pygame.Surface:
     f = theme.font(size, bold)
-    if width <= 0 or align == "left":
-        return f.render(text, True, color, None, max(0, width))
+    if width <= 0:
+        return f.render(text, True, color, None, 0)
+    step = f.get_linesize()
+    if align == "left":
+        img = f.render(text, True, color, None, width)
+        if img.get_height() < 2 * step or _lines_begin_at_the_edge(img, step, _space(size, bold)):
+            return img  # one line, or lines that each begin at the left edge: SDL_ttf's are right
+    elif "\n" not in text and text_size(text, size, bold)[0] <= width:
+        return _one_line(f, text, color, width, align)  # one line, as SDL_ttf draws it
+    # SDL_ttf began a line with a space or left one empty, or would centre (or right-align)
+    # lines with the space each ended at: the lines of wrap_lines instead, drawn by SDL_ttf
+    # in one go, each ended by a line break, wrapped in room for the break as well (its box is
+    # a third of the size wide), so that it breaks at the breaks only. The picture is a view
+    # of the width of that (a copy would clear and copy every pixel again)
+    lines = wrap_lines(text, size, bold, width)
+    if len(lines) == 1:
+        return _one_line(f, lines[0], color, width, align)
+    room = width + size // 2 + 2
+    joined = _wrapped(f, "\n".join(lines), color, room, align)
+    high = max(step, text_size(text, size, bold)[1]) + step * (len(lines) - 1)
+    if joined is not None and joined.get_height() == high:
+        x = {"left": 0, "center": room // 2 - width // 2, "right": room - width}[align]
+        return joined.subsurface((x, 0, width, high))
+    return _line_by_line(f, lines, color, width, align)  # it broke a line more (a ligature)
+
+
+def _lines_begin_at_the_edge(img: pygame.Surface, step: int, space: int) -> bool:
+    """Whether every line of SDL_ttf's wrapped picture after the first has letters within
+    ``space`` - 2 px of its left edge: a line it began with a space has none there (a space
+    is wider than any letter's own margin), nor has a line it left empty."""
+    lines = (img.get_height() - step) // step + 1
+    top = img.get_height() - step * lines  # each line's letters lie in the last ``step`` px of its row
+    edge = max(1, space - 2)
+    return all(img.subsurface((0, top + i * step, edge, step)).get_bounding_rect().w for i in range(1, lines))
+
+
+def _line_by_line(f: pygame.font.Font, lines: list[str], color: Colour | tuple[int, ...], width: int,
+                  align: str) -> pygame.Surface:
+    """``lines`` drawn one by one, as SDL_ttf places them."""
+    pictures = [f.render(line, True, color) if line else None for line in lines]
+    step = f.get_linesize()
+    row = max([step] + [p.get_height() for p in pictures if p is not None])
+    out = pygame.Surface((width, row + step * (len(lines) - 1)), pygame.SRCALPHA)
+    # SDL_ttf's wrapped picture: the text's colour in every pixel, the letters in the alpha
+    # (render() colours a copy by that); each line copied in as it is (the lines never meet)
+    out.fill((*color[:3], 0))
+    for i, picture in enumerate(pictures):
+        if picture is not None:
+            w = picture.get_width()
+            x = {"left": 0, "center": max(0, width // 2 - w // 2), "right": max(0, width - w)}[align]
+            out.blit(picture, (x, i * step), special_flags=pygame.BLEND_RGBA_MAX)
+    return out
+
+
+def _one_line(f: pygame.font.Font, text: str, color: Colour | tuple[int, ...], width: int,
+              align: str) -> pygame.Surface:
+    if width <= 0:
+        return f.render(text, True, color, None, 0)
+    img = _wrapped(f, text, color, width, align)
+    return img if img is not None else f.render(text, True, color, None, width)
+
+
+def _wrapped(f: pygame.font.Font, text: str, color: Colour | tuple[int, ...], width: int,
+             align: str) -> pygame.Surface | None:
+    """SDL_ttf's picture of ``text`` wrapped at ``width`` px, its lines aligned; None where it
+    cannot align them (SDL_ttf before 2.20 has no wrapped alignment)."""
+    if align == "left":
+        return f.render(text, True, color, None, width)
     try:
         f.align = ALIGN[align]
-    except pygame.error:  # SDL_ttf before 2.20 has no wrapped alignment: lines stay left
-        return f.render(text, True, color, None, width)
+    except pygame.error:
+        return None
     try:
         return f.render(text, True, color, None, width)
     finally:
         f.align = pygame.FONT_LEFT  # the font objects are shared with theme.text
+
+
+def wrap_lines(text: str, size: int, bold: bool, width: int) -> list[str]:
+    r"""The lines ``text`` is drawn in at ``width`` px: broken where SDL_ttf breaks them (at
+    the last space that fits with the words before it, at each line break, and inside a word
+    wider than the line), each without the spaces around it.
+
+    SDL_ttf's own wrapping (``Font.render`` with ``wraplength``) slips where a line's first
+    word fits but the space after it does not: it cuts after the word, and the space begins
+    the next line (" mehr"; before a line break, the next line is left empty). It also
+    centres a line with the space it ended at, half a space off. So the kit breaks the
+    lines itself, in the same places, and SDL_ttf draws them at those breaks (:func:`render`).
+    Where a line holds a ligature ("fi") SDL_ttf can break a character earlier than this.
+
+    >>> import pygame; pygame.font.init()
+    >>> size = read_size()
+    >>> wrap_lines("Gleichstand: mehr Felder", size, False, text_size("Gleichstand:", size)[0])
+    ['Gleichstand:', 'mehr Felder']
+    >>> wrap_lines("an Alexandra-\nMari", size, False, 400)
+    ['an Alexandra-', 'Mari']
+    """
+    font = theme.font(size, bold)
+    space = _space(size, bold)
+
+    def fits(line: list[str], guess: int, more: bool) -> bool:
+        # ``guess`` adds up the line's words measured alone (kept: words recur) and its spaces;
+        # it came within 2 + words / 2 px of the line measured whole for every text of the
+        # screens (up to twelve words), so only a line near the width is measured whole
+        slack = 4 + len(line) // 2
+        if guess < width - slack or guess > width + slack:
+            return guess < width
+        return int(font.size(" ".join(line) + (" " if more else ""))[0]) <= width
+
+    lines: list[str] = []
+    paragraphs = text.split("\n")
+    if paragraphs[-1] == "":
+        paragraphs.pop()  # a break at the very end starts no line (nor does it for SDL_ttf)
+    for paragraph in paragraphs:
+        words = [word for word in paragraph.split(" ") if word]  # no-break spaces hold
+        last = len(words) - 1
+        line: list[str] = []
+        guess = 0
+        for k, word in enumerate(words):
+            wide = _word_width(word, size, bold)
+            # a word joins the line when it fits with the space after it (SDL_ttf's rule);
+            # the paragraph's last word needs no room for a space
+            if line:
+                more = k < last
+                if fits([*line, word], guess + space + wide + (space if more else 0), more):
+                    line.append(word)
+                    guess += space + wide
+                    continue
+                lines.append(" ".join(line))
+            while wide > width and len(word) > 1:  # wider than the line: broken where it ends
+                lo, hi = 1, len(word) - 1
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if int(font.size(word[:mid])[0]) <= width:
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                lines.append(word[:lo])
+                word = word[lo:]
+                wide = _word_width(word, size, bold)
+            line, guess = [word], wide
+        lines.append(" ".join(line))
+    return lines
+
+
+@lru_cache(maxsize=2048)
+def _word_width(word: str, size: int, bold: bool) -> int:
+    """A word's width alone: the words of wrapped texts recur (2048 words, some 250 KB)."""
+    return int(theme.font(size, bold).size(word)[0])
+
+
+@lru_cache(maxsize=16)
+def _space(size: int, bold: bool) -> int:
+    """How much wider a space makes a line."""
+    font = theme.font(size, bold)
+    return int(font.size("a a")[0]) - int(font.size("aa")[0])
 
 
 def _fits(img: pygame.Surface, w: int, h: int) -> bool:
@@ -312,6 +460,20 @@ def broken_after_hyphens(text: str, size: int, bold: bool, width: int) -> str:
                 lines[-1] += piece
         words[k] = "\n".join(lines)
     return " ".join(words)
+
+
+@lru_cache(maxsize=256)
+def label_lines(text: str, size: int, width: int, bold: bool = False) -> int:
+    """How many lines a wrapped :class:`Label` draws ``text`` in at font ``size`` in ``width``
+    px, none of them cut: the kit's own breaks (:func:`wrap_lines`) after the hyphens a line
+    needs (:func:`broken_after_hyphens`), worked out without drawing. A count word by word
+    comes out short where a word fits a line but not with the space after it.
+
+    >>> import pygame; pygame.font.init()
+    >>> label_lines("Anna", min_size(), 300), label_lines("an Alexandra-Mari", min_size(), 150)
+    (1, 3)
+    """
+    return len(wrap_lines(broken_after_hyphens(text, size, bold, width), size, bold, width))
 
 
 @byte_cached("fitted texts", 6 * 1024 * 1024, _fitted_bytes)

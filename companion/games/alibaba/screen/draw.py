@@ -22,11 +22,23 @@ from companion.games.alibaba.rules.arrest import fate_number
 from companion.games.alibaba.rules.arrest import risk as arrest_risk
 from companion.games.alibaba.rules.engine import AliBabaEngine
 from companion.games.alibaba.rules.state import State
-from companion.games.alibaba.screen.end import lines_needed
 from companion.games.alibaba.screen.gangs import draw_symbol
 from companion.games.alibaba.screen.words import counted, die_words, field_words, phase_words, ui, where_note
 from companion.ui import theme
-from companion.ui.kit import Control, Label, audit, column, cut, inset, line_height, min_size, read_size, row, text_size
+from companion.ui.kit import (
+    Control,
+    Label,
+    audit,
+    column,
+    cut,
+    inset,
+    label_lines,
+    line_height,
+    min_size,
+    read_size,
+    row,
+    text_size,
+)
 from companion.ui.kit.cache import ByteCache, surface_bytes
 from companion.ui.kit.layers import Layer
 from companion.ui.kit.text import cap_height, place, render
@@ -485,9 +497,9 @@ def cards_plan(scene: AlibabaScene, rect: pygame.Rect, names: list[str], seats: 
     # (long names), they stand here, on the name's line at the smallest size
     counts = not compact or not names_fit_beside_chips(scene.players_rect, names)
     texts = [(f"{names[seat]}: " if compact and not counts else "") + cards_text(scene, seat) for seat in seats]
-    # a line where the text is narrower than it (as pygame wraps it), else the lines it wraps to
-    need = [1 if text_size(text, min_size())[0] <= width else max(2, lines_needed(text, min_size(), width))
-            for text in texts]
+    # the lines each text's label draws it in (as the kit wraps it: counted word by word, a
+    # text came out a line short where a word fits a line but not with its space, and was cut)
+    need = [label_lines(text, min_size(), width) for text in texts]
     top_h = (MIN_H if counts else 0) if compact else READ_H
     base = [(1 if counts else 2) if compact else 0] * n
     spare = rect.h - n * top_h - sum(base) * MIN_H - (n - 1)

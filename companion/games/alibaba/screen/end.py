@@ -172,21 +172,8 @@ def draw_chart(surf: pygame.Surface, rect: pygame.Rect, st: Story, colours: list
 
 def wrapped_lines(text: str, size: int, width: int) -> int:
     """How many lines a note under the chart takes, wrapped in ``width`` px at ``size`` as its
-    label wraps it: SDL_ttf decides where the lines break, so its picture is asked, which the
-    label then draws (``kit.text.render`` keeps it: it is shaped once). A count word by word
-    (:func:`lines_needed`) can come out a line short, and the note then ended in "…"."""
+    label wraps it: its picture is asked, which the label then draws (``kit.text.render``
+    keeps it: it is shaped once). A count word by word can come out a line short, and the note
+    then ended in "…"."""
     picture = render(broken_after_hyphens(text, size, False, width), size, theme.INK, False, width)
     return max(1, -(-picture.get_height() // line_height(size)))
-
-
-def lines_needed(text: str, size: int, width: int) -> int:
-    """How many lines ``text`` wraps to in ``width`` px at font ``size`` (word by word)."""
-    font = theme.font(size)  # the kit's shared face (Font(None, size)'s pixels), not opened again
-    lines, line = 1, ""
-    for word in text.split(" "):  # a no-break space keeps its words on one line, as pygame does
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines, line = lines + 1, word
-        else:
-            line = trial
-    return lines
