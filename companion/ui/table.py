@@ -7,7 +7,7 @@ A game's screen subclasses :class:`TableScene` and is named in its registry entr
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +30,19 @@ class TableScene(Scene):
         self.session = session
         self.game: str = session.engine.name
         self._warmed = False  # its own pieces and its end screen warmed: once per table
+
+    def attempt(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """As :meth:`Scene.attempt`; a refusal still on screen is taken off once a step is
+        taken or undone. It spoke of the moment it was said ("Jetzt wird nicht gewürfelt:
+        Spieler 2 darf noch 3 Karten nehmen"): left for its 4 s after the cards were taken, it
+        told the table something no longer true."""
+        steps, refusal = len(self.session.actions), self.banner.text if self.banner.bad else None
+        result = super().attempt(fn, *args)
+        if refusal is not None and len(self.session.actions) != steps and self.banner.bad \
+                and self.banner.text == refusal:
+            self.banner.close()
+            self.dirty = True
+        return result
 
     def on_menu(self) -> bool:
         """The pause menu: go on, back to the game menu (the game stays), or end the game."""
