@@ -428,13 +428,27 @@ RUN_OPTIONS = (
 )
 
 
+def games_file(value: str) -> str:
+    """``--data``: the games database file. A folder is refused in words here, at the command
+    line: opened as a database it failed, the companion fell back to memory, and the staff's
+    PIN was looked for beside the folder instead of in it.
+
+    >>> games_file("/var/lib/companion/companion.sqlite3")
+    '/var/lib/companion/companion.sqlite3'
+    """
+    if os.path.isdir(value):
+        raise argparse.ArgumentTypeError(
+            f"{value} is a folder: give the games file in it, e.g. {os.path.join(value, 'companion.sqlite3')}")
+    return value
+
+
 def _run_options(parser: argparse.ArgumentParser, defaults: bool = True) -> None:
     """The start's options. ``defaults=False`` for the ``run`` sub-command: its defaults would
     overwrite what was given before the word ``run`` (``companion --data x run``)."""
     for flag, _name, kind, words in RUN_OPTIONS:
         default = (False if kind == "flag" else None) if defaults else argparse.SUPPRESS
         if kind == "value":
-            parser.add_argument(flag, default=default, help=words)
+            parser.add_argument(flag, default=default, help=words, type=games_file if flag == "--data" else str)
         else:
             action = "store_true" if kind == "flag" else argparse.BooleanOptionalAction
             parser.add_argument(flag, action=action, default=default, help=words)
@@ -469,7 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--turns", type=int, default=10)
     demo.add_argument("--record", default=None, help="play this record's actions on screen instead")
     demo.add_argument("--screenshot", default=None, help="save the last frame as PNG")
-    demo.add_argument("--data", default=None, help="store the demo game in this database file")
+    demo.add_argument("--data", default=None, type=games_file, help="store the demo game in this database file")
     demo.add_argument("--floor", default=None, help="send the steps to the café floor, mqtt://HOST:PORT")
     demo.add_argument("--table", default=None, help="this table's name on the café floor")
 
@@ -496,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("export", help="write a stored game as a record (JSON Lines)")
     ex.add_argument("game_id", nargs="?", type=int)
-    ex.add_argument("--data")
+    ex.add_argument("--data", type=games_file, help="the games database file (default: the data directory)")
 
     qj = sub.add_parser("qr-join", help="the record from the texts of the staff menu's QR codes")
     qj.add_argument("files", nargs="*", help="files with one scanned code's text a line (default: standard input)")

@@ -286,3 +286,16 @@ def test_selftest_counts_a_button_that_came_after_its_wait_ran_out(monkeypatch, 
     assert main(["selftest", "--mock", "--json"]) == 0
     report = {r["button"]: r for r in json.loads(capsys.readouterr().out)["buttons"]}
     assert all(r["reached_screen"] for r in report.values())
+
+
+@pytest.mark.parametrize("argv", [["--data", "{dir}", "run"], ["run", "--data", "{dir}"], ["demo", "--data", "{dir}"],
+                                  ["export", "--data", "{dir}"]])
+def test_a_folder_given_for_the_games_file_is_refused_in_words(tmp_path, capsys, argv):
+    """Opened as a database, a folder failed: the companion fell back to memory ("the games
+    cannot be saved") and looked for the staff's PIN beside the folder instead of in it."""
+    with pytest.raises(SystemExit) as stopped:
+        main([a.format(dir=tmp_path) for a in argv])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path} is a folder: give the games file in it, e.g. {tmp_path / 'companion.sqlite3'}" in err
+    assert list(tmp_path.iterdir()) == []  # nothing written, nothing moved aside
