@@ -130,7 +130,9 @@ def test_companion_run_reads_the_pin_from_its_data_folder_when_the_store_is_in_m
         tmp_path: Path, clocks: Clocks, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "cafe"
     write_pin_hash(folder, hash_pin(PIN, n=2**10))
-    (folder / "companion.sqlite3").mkdir()  # a games file that cannot be opened: the store runs in memory
+    # a games file that cannot be opened (it leads into a folder that is not there): the store
+    # runs in memory
+    (folder / "companion.sqlite3").symlink_to(tmp_path / "gone" / "companion.sqlite3")
     seen: dict[str, object] = {}
 
     def run(self: App, scene: object) -> None:
