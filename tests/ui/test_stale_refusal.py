@@ -18,14 +18,20 @@ from tests.ui.test_readable import midgame
 GAMES = [name for name in REGISTRY if playable(name) and REGISTRY[name].scene is not None]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_refusal_goes_once_a_step_is_taken_and_stays_while_nothing_changes(app, game):
+def refused_at_a_table(app, game: str):
+    """A table of ``game`` a step into its game, with a refusal on screen."""
     fake_clock(app)
     session = midgame(game, REGISTRY[game].default_count, 1)
     table = app.routes["table"](app, session=session)
     app.show(table)
     settle(app)
     table.refuse(IllegalAction("not_now", "not now"))
+    return table, session
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refusal_goes_once_a_step_is_taken_and_stays_while_nothing_changes(app, game):
+    table, session = refused_at_a_table(app, game)
     said = table.banner.text
     assert table.banner.bad and table.banner.active(app.now())
 
@@ -41,12 +47,7 @@ def test_a_refusal_goes_once_a_step_is_taken_and_stays_while_nothing_changes(app
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_new_refusal_of_a_refused_step_is_shown(app, game):
-    fake_clock(app)
-    session = midgame(game, REGISTRY[game].default_count, 1)
-    table = app.routes["table"](app, session=session)
-    app.show(table)
-    settle(app)
-    table.refuse(IllegalAction("not_now", "not now"))
+    table, session = refused_at_a_table(app, game)
 
     def refused() -> None:
         raise IllegalAction("other", "no such move")
