@@ -129,8 +129,9 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pa
     env = {k: v for k, v in os.environ.items()
            if k not in {"COMPANION_ASSETS", "COMPANION_PINS", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"}}
     # The wheel's site-packages first; the test environment's only for pygame-ce and friends:
-    # a folder linking to its packages but the editable installs (the companion's, and the race
-    # game's of tests/tinygame, whose entry point would name a module not to be found there).
+    # a folder linking to its packages but the companion's own (an editable install) and a race
+    # game an older setup may have left installed (its entry point names a module of
+    # tests/tinygame, not to be found there).
     deps = tmp_path_factory.mktemp("deps")
     for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
         if not entry.name.startswith(("companion", "__editable__", "race_game")):

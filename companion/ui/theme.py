@@ -143,21 +143,6 @@ def blit_text(surf: pygame.Surface, s: str, pos: tuple[int, int], size: int = 24
     return draw_text(surf, s, pos, size, color, bold, anchor, role=role, width=width)
 
 
-def wrap(s: str, size: int, width: int) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels."""
-    words, lines, line = s.split(), [], ""
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if font(size).size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = w
-    if line:
-        lines.append(line)
-    return lines
-
-
 @byte_cached("swatches", 1024 * 1024, surface_bytes)
 def swatch(color: str, w: int, h: int) -> pygame.Surface:
     """A tile of the player's colour with its pattern, cached per size."""

@@ -112,9 +112,7 @@ def test_blit_text_keeps_its_signature_and_records_for_the_audit():
     assert second.role == "read" and second.text.endswith(ELLIPSIS) and second.drawn.w <= 200
 
 
-def test_theme_wrap_and_text_still_work():
-    lines = theme.wrap(LONG, 24, 200)
-    assert len(lines) > 1 and " ".join(lines) == LONG
+def test_theme_text_still_works():
     assert theme.text("x", 24).get_height() >= cap_height(24)
 
 
