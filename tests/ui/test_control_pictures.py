@@ -94,19 +94,3 @@ def test_a_new_look_is_a_new_picture_and_an_old_one_is_kept() -> None:
     assert controls.picture(Control(rect, "3 Felder", key="b")) is plain  # the same look, not painted again
     assert controls.painted == before + 3
     assert theme.PANEL_HI != theme.PANEL  # the lit key's fill differs from the plain one's
-
-
-def test_a_control_with_a_paint_of_its_own_never_gets_a_plain_controls_picture() -> None:
-    class Striped(Control):
-        def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
-            super().paint(surf, rect)
-            pygame.draw.line(surf, theme.BAD, rect.topleft, rect.bottomright, 5)
-
-    class Plain(Control):  # painted as every control is: it shares their pictures
-        pass
-
-    rect = pygame.Rect(0, 0, 151, 64)
-    plain = controls.picture(Control(rect, "Menü", key="a"))
-    striped = controls.picture(Striped(rect, "Menü", key="a"))
-    assert striped is not plain and _pixels(striped.img) != _pixels(plain.img)
-    assert controls.picture(Plain(rect, "Menü", key="b")) is plain

@@ -138,11 +138,9 @@ class Control:
         return fill
 
     def look(self) -> tuple[Hashable, ...]:
-        """Everything its picture depends on (not where it is): equal looks, equal pixels. A
-        control painted by a ``paint`` of its own has pictures of its own (kinds painted alike,
-        a choice and a key, share theirs); what else its own paint reads, it adds."""
-        return (type(self).paint, self.rect.w, self.rect.h, self.fill(), self.selected, self.enabled, self.icon,
-                self.label, self.role, self.size)
+        """Everything its picture depends on (not where it is): equal looks, equal pixels."""
+        return (self.rect.w, self.rect.h, self.fill(), self.selected, self.enabled, self.icon, self.label,
+                self.role, self.size)
 
     def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         """Draw the control into ``rect`` of ``surf`` from scratch. A control of its own look

@@ -38,6 +38,9 @@ class Greyed(Button):
     it and says why (the engine's refusal in words) instead of doing nothing. LEFT / RIGHT
     pass it by (``TeppichScene.focusable``)."""
 
+    def look(self) -> tuple[Hashable, ...]:
+        return (*super().look(), "greyed")
+
     def paint(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         enabled, self.enabled = self.enabled, False  # painted exactly as a disabled key ...
         try:
