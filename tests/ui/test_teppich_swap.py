@@ -192,3 +192,18 @@ def test_the_keys_hold_each_name_whole_and_keep_clear_of_roll_and_the_row(names,
         if title is not None:
             assert not rect.colliderect(title)
     assert all(draw.BOARD.contains(r) for r in rects) == on_board
+
+
+@pytest.mark.parametrize(("names", "covered"), [(LONG_NAMES[:MOST], False), (WIDE_NAMES + ["Ann"], True)])
+def test_the_lists_headings_stand_only_over_a_list_in_view(looped, names, covered):
+    """Four or five names too wide for half the board put the keys over the players' list:
+    its column headings ("Kärtchen") then stand over nothing and are left out."""
+    app, clock = looped
+    scene = at_the_swap(app, clock, names)
+    assert swap.covers_list(scene) == covered
+    assert any(c.rect.right > draw.BOARD.right for c in swap_keys(scene)) == covered
+    with recording() as rec:
+        scene.draw(app.screen)
+    headings = [t for t in rec.texts if t.text == app.texts("teppich.ui.tokens_row")]
+    assert (headings == []) == covered
+    assert problems(rec) == []

@@ -304,8 +304,9 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
         head.w -= 38
     title = words.header_words(s.t, st, s.seat_name) if s.city is None else game_title(s.t, "teppich")
     if not st.over:  # the players' column headings stand at the right of this line
-        left = draw.draw_headings(surf, s.t("teppich.ui.misses_head") if any(st.misses) else "",
-                                  s.t("teppich.ui.tokens_row"))
+        listed = not (s.city is None and st.pending == "swap_with" and swap.covers_list(s))
+        left = draw.draw_headings(surf, s.t("teppich.ui.misses_head") if listed and any(st.misses) else "",
+                                  s.t("teppich.ui.tokens_row") if listed else "")
         head.w = min(head.w, draw.BOARD.right - head.x, left - 12 - head.x)
     Label(title, head, role="read", color=theme.GOLD, bold=True).draw(surf)
     s.layer.draw(surf, key=board_key(s))

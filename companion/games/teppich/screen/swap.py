@@ -127,6 +127,13 @@ def _swap(s: TeppichScene, player: int) -> Any:
     return lambda: s.act({"action": "swap_with", "player": player})
 
 
+def covers_list(s: TeppichScene) -> bool:
+    """Whether the keys lie over the players' list too (four or five names too wide for half
+    the board): its column headings then stand over nothing, and are left out."""
+    _title, rects = arrangement([name_width(s.seat_name(p)) for p in others(s)])
+    return any(r.right > draw.BOARD.right for r in rects)
+
+
 def draw_panel(s: TeppichScene, surf: pygame.Surface) -> None:
     """What the keys lie on: a plain panel over the part of the board (and list) they take,
     and the heading over them (the keys are drawn with the other controls)."""
@@ -146,4 +153,4 @@ def draw_panel(s: TeppichScene, surf: pygame.Surface) -> None:
               bold=True).draw(surf)
 
 
-__all__ = ["SwapKey", "arrangement", "controls", "draw_panel"]
+__all__ = ["SwapKey", "arrangement", "controls", "covers_list", "draw_panel"]
