@@ -114,13 +114,16 @@ def others(s: TeppichScene) -> list[int]:
     return [p for p in range(st.players) if p != st.current]
 
 
+def arranged(s: TeppichScene) -> tuple[pygame.Rect | None, list[pygame.Rect]]:
+    """The heading's rect and the keys' (:func:`arrangement`) for the names of ``others(s)``."""
+    return arrangement([name_width(s.seat_name(p)) for p in others(s)])
+
+
 def controls(s: TeppichScene) -> list[Control]:
     """A key per other seat (``("swap", seat)``): tapped, the mover swaps places with it."""
-    seats = others(s)
-    names = [s.seat_name(p) for p in seats]
-    _title, rects = arrangement([name_width(n) for n in names])
-    return [SwapKey(rect, name, _swap(s, p), s.colour(p), key=("swap", p))
-            for rect, name, p in zip(rects, names, seats, strict=True)]
+    _title, rects = arranged(s)
+    return [SwapKey(rect, s.seat_name(p), _swap(s, p), s.colour(p), key=("swap", p))
+            for rect, p in zip(rects, others(s), strict=True)]
 
 
 def _swap(s: TeppichScene, player: int) -> Any:
@@ -130,14 +133,14 @@ def _swap(s: TeppichScene, player: int) -> Any:
 def covers_list(s: TeppichScene) -> bool:
     """Whether the keys lie over the players' list too (four or five names too wide for half
     the board): its column headings then stand over nothing, and are left out."""
-    _title, rects = arrangement([name_width(s.seat_name(p)) for p in others(s)])
+    _title, rects = arranged(s)
     return any(r.right > draw.BOARD.right for r in rects)
 
 
 def draw_panel(s: TeppichScene, surf: pygame.Surface) -> None:
     """What the keys lie on: a plain panel over the part of the board (and list) they take,
     and the heading over them (the keys are drawn with the other controls)."""
-    title, rects = arrangement([name_width(s.seat_name(p)) for p in others(s)])
+    title, rects = arranged(s)
     area = rects[0].unionall(rects[1:])
     if title is not None:
         area = area.union(title)
@@ -153,4 +156,4 @@ def draw_panel(s: TeppichScene, surf: pygame.Surface) -> None:
               bold=True).draw(surf)
 
 
-__all__ = ["SwapKey", "arrangement", "controls", "covers_list", "draw_panel"]
+__all__ = ["SwapKey", "arranged", "arrangement", "controls", "covers_list", "draw_panel"]
