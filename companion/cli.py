@@ -414,10 +414,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 # -- parser ----------------------------------------------------------------------------------
 #: The start's own options (``companion [run] ...``): flag, its name in the Namespace, its kind
-#: ("value", "flag": store_true, "both": --x and --no-x) and its help; given before the word
-#: ``run`` or after it.
+#: ("value", "file": a value naming the games file (:func:`games_file`), "flag": store_true,
+#: "both": --x and --no-x) and its help; given before the word ``run`` or after it.
 RUN_OPTIONS = (
-    ("--data", "data", "value", "the games database file (default: the data directory)"),
+    ("--data", "data", "file", "the games database file (default: the data directory)"),
     ("--serial", "serial", "value", "serial button box, e.g. /dev/ttyACM0, or usb to find it by its USB id"),
     ("--no-gpio", "no_gpio", "flag", "do not use GPIO buttons"),
     ("--fullscreen", "fullscreen", "both", "full screen (default: in kiosk mode)"),
@@ -447,8 +447,8 @@ def _run_options(parser: argparse.ArgumentParser, defaults: bool = True) -> None
     overwrite what was given before the word ``run`` (``companion --data x run``)."""
     for flag, _name, kind, words in RUN_OPTIONS:
         default = (False if kind == "flag" else None) if defaults else argparse.SUPPRESS
-        if kind == "value":
-            parser.add_argument(flag, default=default, help=words, type=games_file if flag == "--data" else str)
+        if kind in ("value", "file"):
+            parser.add_argument(flag, default=default, help=words, type=games_file if kind == "file" else str)
         else:
             action = "store_true" if kind == "flag" else argparse.BooleanOptionalAction
             parser.add_argument(flag, action=action, default=default, help=words)

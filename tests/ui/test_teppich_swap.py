@@ -200,7 +200,7 @@ def test_the_lists_headings_stand_only_over_a_list_in_view(looped, names, covere
     its column headings ("Kärtchen") then stand over nothing and are left out."""
     app, clock = looped
     scene = at_the_swap(app, clock, names)
-    assert swap.covers_list(scene) == covered
+    assert swap.covers_list(swap.arranged(scene)[1]) == covered
     assert any(c.rect.right > draw.BOARD.right for c in swap_keys(scene)) == covered
     with recording() as rec:
         scene.draw(app.screen)

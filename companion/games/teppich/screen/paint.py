@@ -303,8 +303,10 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
         head = inset(head, 0, 0).move(38, 0)
         head.w -= 38
     title = words.header_words(s.t, st, s.seat_name) if s.city is None else game_title(s.t, "teppich")
+    # the swap's keys, worked out once for the frame (the headings and the panel ask)
+    swapping = swap.arranged(s) if s.city is None and st.pending == "swap_with" and not st.over else None
     if not st.over:  # the players' column headings stand at the right of this line
-        listed = not (s.city is None and st.pending == "swap_with" and swap.covers_list(s))
+        listed = swapping is None or not swap.covers_list(swapping[1])
         left = draw.draw_headings(surf, s.t("teppich.ui.misses_head") if listed and any(st.misses) else "",
                                   s.t("teppich.ui.tokens_row") if listed else "")
         head.w = min(head.w, draw.BOARD.right - head.x, left - 12 - head.x)
@@ -312,8 +314,8 @@ def draw_frame(s: TeppichScene, surf: pygame.Surface) -> None:
     s.layer.draw(surf, key=board_key(s))
     draw_overlay(s, surf, now)
     draw_side(s, surf, now)
-    if s.city is None and st.pending == "swap_with" and not st.over:
-        swap.draw_panel(s, surf)   # under the keys, drawn with the other controls below
+    if swapping is not None:
+        swap.draw_panel(s, surf, swapping)   # under the keys, drawn with the other controls below
     if now < s.roll_at + words.ROLL_S:
         # the die still tumbles: what it showed is told once it lies still
         Label(s.t("teppich.ui.ask_roll", name=s.seat_name(s.roller)), draw.STATUS, role="read",

@@ -130,17 +130,18 @@ def _swap(s: TeppichScene, player: int) -> Any:
     return lambda: s.act({"action": "swap_with", "player": player})
 
 
-def covers_list(s: TeppichScene) -> bool:
-    """Whether the keys lie over the players' list too (four or five names too wide for half
-    the board): its column headings then stand over nothing, and are left out."""
-    _title, rects = arranged(s)
+def covers_list(rects: Sequence[pygame.Rect]) -> bool:
+    """Whether keys at ``rects`` lie over the players' list too (four or five names too wide
+    for half the board): its column headings then stand over nothing, and are left out."""
     return any(r.right > draw.BOARD.right for r in rects)
 
 
-def draw_panel(s: TeppichScene, surf: pygame.Surface) -> None:
+def draw_panel(s: TeppichScene, surf: pygame.Surface,
+               keys: tuple[pygame.Rect | None, list[pygame.Rect]]) -> None:
     """What the keys lie on: a plain panel over the part of the board (and list) they take,
-    and the heading over them (the keys are drawn with the other controls)."""
-    title, rects = arranged(s)
+    and the heading over them (the keys are drawn with the other controls). ``keys``: the
+    frame's :func:`arranged`."""
+    title, rects = keys
     area = rects[0].unionall(rects[1:])
     if title is not None:
         area = area.union(title)
